@@ -1,0 +1,156 @@
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { AppError } from "./errors";
+
+/**
+ * The one place that reads the environment. Everything else receives a `Config`.
+ *
+ * Embedded default: everything lives in one data folder (SQLite file, bare git store, demo member
+ * home). A team server sets DATABASE_URL to PostgreSQL and TEAMMEM_STORE_REMOTE to a git URL.
+ */
+export type Config = {
+  dataDir: string;
+  databaseUrl: string;
+  databaseKind: "sqlite" | "postgresql";
+  /** Path of the SQLite file when databaseKind is sqlite. */
+  sqliteFile: string | null;
+  storeRemote: string;
+  /** True when the store is the bare repository teammem creates in the data folder. */
+  isEmbeddedStore: boolean;
+  /** Local working clone of the store that the server reads from and commits in. */
+  storeCloneDir: string;
+  /** A Claude Code config home whose private memory may be shown; null on a team server. */
+  claudeHome: string | null;
+  isDemoEnabled: boolean;
+  anthropicApiKey: string | null;
+  anthropicBaseUrl: string | null;
+  recallModel: string;
+  host: string;
+  port: number;
+  logLevel: "debug" | "info" | "warn" | "error";
+};
+
+export type Env = Record<string, string | undefined>;
+
+const DEFAULT_RECALL_MODEL = "claude-sonnet-4-6";
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+const onOff = z.preprocess(
+  blankToUndefined,
+  z
+    .enum(["1", "0", "true", "false", "on", "off", "yes", "no"], {
+      error: "must be one of 1/0, true/false, on/off, yes/no",
+    })
+    .transform((value) => ["1", "true", "on", "yes"].includes(value))
+    .optional(),
+);
+
+const envSchema = z.object({
+  TEAMMEM_DATA_DIR: optionalText.refine((value) => value === undefined || !value.includes("\0"), {
+    message: "must be a folder path without NUL characters",
+  }),
+  DATABASE_URL: optionalText.refine(
+    (value) => value === undefined || /^(file:|postgres(ql)?:\/\/)/.test(value),
+    { message: "must start with file: (SQLite) or postgresql:// (PostgreSQL)" },
+  ),
+  TEAMMEM_STORE_REMOTE: optionalText,
+  // An explicitly empty value switches the private-memory view off; undefined means "default".
+  TEAMMEM_CLAUDE_HOME: z.string().optional(),
+  TEAMMEM_DEMO: onOff,
+  ANTHROPIC_API_KEY: optionalText,
+  ANTHROPIC_BASE_URL: optionalText.refine(
+    (value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value),
+    { message: "must be an http:// or https:// URL" },
+  ),
+  TEAMMEM_RECALL_MODEL: optionalText.refine(
+    (value) => value === undefined || /^[A-Za-z0-9._:-]{1,100}$/.test(value),
+    { message: "must be a model id such as claude-sonnet-4-6" },
+  ),
+  HOST: optionalText,
+  PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: "must be a whole number between 1 and 65535" })
+      .int({ error: "must be a whole number between 1 and 65535" })
+      .min(1, { error: "must be a whole number between 1 and 65535" })
+      .max(65535, { error: "must be a whole number between 1 and 65535" })
+      .optional(),
+  ),
+  TEAMMEM_LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z.enum(["debug", "info", "warn", "error"], { error: "must be debug, info, warn or error" }).optional(),
+  ),
+});
+
+/** Reads and validates configuration; throws CONFIG_INVALID naming every bad variable. */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`);
+    throw new AppError("CONFIG_INVALID", `Invalid configuration: ${problems.join("; ")}.`, {
+      details: { variables: parsed.error.issues.map((issue) => String(issue.path[0])) },
+    });
+  }
+  const vars = parsed.data;
+
+  const dataDir = path.resolve(cwd, vars.TEAMMEM_DATA_DIR ?? ".teammem");
+  const databaseUrl = vars.DATABASE_URL ?? `file:${path.join(dataDir, "teammem.db")}`;
+  const databaseKind = databaseUrl.startsWith("file:") ? "sqlite" : "postgresql";
+  const isEmbeddedStore = vars.TEAMMEM_STORE_REMOTE === undefined;
+  const isEmbedded = isEmbeddedStore && databaseKind === "sqlite";
+
+  return {
+    dataDir,
+    databaseUrl,
+    databaseKind,
+    sqliteFile: databaseKind === "sqlite" ? sqliteFileFromUrl(databaseUrl, cwd) : null,
+    storeRemote: resolveStoreRemote(vars.TEAMMEM_STORE_REMOTE, dataDir, cwd),
+    isEmbeddedStore,
+    storeCloneDir: path.join(dataDir, "store-clone"),
+    claudeHome: resolveClaudeHome(vars.TEAMMEM_CLAUDE_HOME, dataDir, isEmbedded, cwd),
+    isDemoEnabled: vars.TEAMMEM_DEMO ?? isEmbedded,
+    anthropicApiKey: vars.ANTHROPIC_API_KEY ?? null,
+    anthropicBaseUrl: vars.ANTHROPIC_BASE_URL ?? null,
+    recallModel: vars.TEAMMEM_RECALL_MODEL ?? DEFAULT_RECALL_MODEL,
+    host: vars.HOST ?? "127.0.0.1",
+    port: vars.PORT ?? 3000,
+    logLevel: vars.TEAMMEM_LOG_LEVEL ?? "info",
+  };
+}
+
+/** Where the demo member's Claude Code config home lives inside the data folder. */
+export function demoClaudeHome(dataDir: string): string {
+  return path.join(dataDir, "demo-home", ".claude");
+}
+
+function sqliteFileFromUrl(databaseUrl: string, cwd: string): string {
+  const filePath = databaseUrl.slice("file:".length).replace(/\?.*$/, "");
+  return path.resolve(cwd, filePath);
+}
+
+// A git URL (scp-like user@host:path or scheme://) stays as given; a plain path is made absolute
+// so a clone made from any working directory points at the same repository.
+function resolveStoreRemote(remote: string | undefined, dataDir: string, cwd: string): string {
+  if (remote === undefined) return path.join(dataDir, "store.git");
+  const isUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(remote) || /^[^/\\]+@[^:]+:/.test(remote);
+  return isUrl ? remote : path.resolve(cwd, remote);
+}
+
+function resolveClaudeHome(
+  value: string | undefined,
+  dataDir: string,
+  isEmbedded: boolean,
+  cwd: string,
+): string | null {
+  if (value === undefined) return isEmbedded ? demoClaudeHome(dataDir) : null;
+  const trimmed = value.trim();
+  if (trimmed === "") return null;
+  // Shells expand ~ but .env files and service managers do not.
+  if (trimmed === "~" || trimmed.startsWith("~/")) return path.join(os.homedir(), trimmed.slice(1));
+  return path.resolve(cwd, trimmed);
+}

@@ -1,0 +1,199 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { simpleGit, type SimpleGit } from "simple-git";
+import { AppError } from "../errors";
+
+/**
+ * The one module that runs git. Everything about the team store goes through these functions so
+ * that identity, timeouts, the environment guard and error translation live in one place.
+ */
+
+export type GitIdentity = { name: string; email: string };
+
+export const SERVICE_IDENTITY: GitIdentity = { name: "teammem", email: "teammem@localhost" };
+
+const GIT_TIMEOUT_MS = 60_000;
+// simple-git 4 strips every ambient GIT_* variable it is not told about; these are the ones
+// operators rely on to reach a remote. Identity and dates are passed as options, never as env.
+const ALLOWED_ENV = ["GIT_SSH_COMMAND", "GIT_SSL_CAINFO", "GIT_TERMINAL_PROMPT", "GIT_ASKPASS"];
+
+type GitOptions = { input?: string; identity?: GitIdentity };
+
+function git(dir: string, options: GitOptions = {}): SimpleGit {
+  const identity = options.identity ?? SERVICE_IDENTITY;
+  return simpleGit({
+    baseDir: dir,
+    timeout: { block: GIT_TIMEOUT_MS },
+    allowEnvironment: ALLOWED_ENV,
+    // The committer is whoever runs the command (the service, or the approving lead).
+    config: ["core.quotepath=off", `user.name=${identity.name}`, `user.email=${identity.email}`],
+    ...(options.input === undefined ? {} : { input: () => options.input }),
+  });
+}
+
+/** Serialises git commands per repository: concurrent commands collide on index.lock. */
+const queues = new Map<string, Promise<unknown>>();
+export function withRepoLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
+  const key = path.resolve(dir);
+  const previous = queues.get(key) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(work);
+  queues.set(key, next.catch(() => undefined));
+  return next;
+}
+
+export function isBareRepository(dir: string): boolean {
+  return existsSync(path.join(dir, "HEAD")) && existsSync(path.join(dir, "objects"));
+}
+
+export function isWorkingClone(dir: string): boolean {
+  return existsSync(path.join(dir, ".git"));
+}
+
+export async function initBareRepository(dir: string): Promise<void> {
+  await git(path.dirname(dir)).raw(["init", "--bare", "--initial-branch=main", dir]);
+}
+
+/** Fails with STORE_UNAVAILABLE (naming TEAMMEM_STORE_REMOTE) when the remote cannot be read. */
+export async function assertRemoteReachable(remote: string): Promise<void> {
+  try {
+    await git(process.cwd()).listRemote([remote]);
+  } catch (cause) {
+    throw storeUnavailable(`The team store at ${displayRemote(remote)} cannot be read`, cause);
+  }
+}
+
+export async function cloneRepository(remote: string, dir: string): Promise<void> {
+  try {
+    await git(path.dirname(dir)).clone(remote, dir, ["--origin", "origin"]);
+  } catch (cause) {
+    throw storeUnavailable(`The team store at ${displayRemote(remote)} could not be cloned`, cause);
+  }
+}
+
+export async function originUrl(dir: string): Promise<string | null> {
+  const remotes = await git(dir).getRemotes(true);
+  return remotes.find((remote) => remote.name === "origin")?.refs.fetch ?? null;
+}
+
+export async function fetchOrigin(dir: string): Promise<void> {
+  try {
+    await git(dir).fetch(["origin", "--prune"]);
+  } catch (cause) {
+    throw storeUnavailable("Fetching the team store failed", cause);
+  }
+}
+
+/** The commit a ref points at, or null when it does not exist (an empty store has no main). */
+export async function resolveRef(dir: string, ref: string): Promise<string | null> {
+  try {
+    return (await git(dir).raw(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])).trim() || null;
+  } catch {
+    return null; // rev-parse --verify --quiet exits 1 for a missing ref: that is the answer
+  }
+}
+
+export type TreeEntry = { path: string; blob: string; size: number };
+
+/** Every file under `prefix` at `ref` (recursively), straight from git objects: no checkout. */
+export async function listTree(dir: string, ref: string, prefix: string): Promise<TreeEntry[]> {
+  const output = await git(dir).raw(["ls-tree", "-r", "-l", "-z", "--full-tree", ref, "--", prefix]);
+  return output
+    .split("\0")
+    .filter(Boolean)
+    .flatMap((line) => {
+      const match = /^\d+ blob ([0-9a-f]+)\s+(\d+|-)\t(.*)$/s.exec(line);
+      if (!match) return [];
+      return [{ blob: match[1]!, size: Number(match[2]), path: match[3]! }];
+    });
+}
+
+/** Reads many blobs in one `git cat-file --batch` process. */
+export async function readBlobs(dir: string, blobs: string[]): Promise<Map<string, string>> {
+  const contents = new Map<string, string>();
+  if (blobs.length === 0) return contents;
+  const output = await git(dir, { input: blobs.join("\n") + "\n" }).raw(["cat-file", "--batch"]);
+  let offset = 0;
+  const buffer = Buffer.from(output, "utf8");
+  while (offset < buffer.length) {
+    const headerEnd = buffer.indexOf(0x0a, offset);
+    if (headerEnd < 0) break;
+    const [sha, type, size] = buffer.subarray(offset, headerEnd).toString("utf8").split(" ");
+    if (type === undefined || size === undefined || sha === undefined) break; // "<sha> missing"
+    const start = headerEnd + 1;
+    const end = start + Number(size);
+    contents.set(sha, buffer.subarray(start, end).toString("utf8"));
+    offset = end + 1;
+  }
+  return contents;
+}
+
+/** Reads one file at a ref, or null when it does not exist. */
+export async function readFileAt(dir: string, ref: string, filePath: string): Promise<string | null> {
+  const entries = await listTree(dir, ref, filePath);
+  const entry = entries.find((candidate) => candidate.path === filePath);
+  if (!entry) return null;
+  return (await readBlobs(dir, [entry.blob])).get(entry.blob) ?? null;
+}
+
+/**
+ * When each file under `prefix` was last written at `ref`. Author time, because it is when the
+ * content was written (the store's equivalent of a memory file's mtime); commit time is when it
+ * was approved.
+ */
+export async function lastChangeTimes(dir: string, ref: string, prefix: string): Promise<Map<string, Date>> {
+  const output = await git(dir).raw(["log", "-z", "--name-only", "--format=@@%at", ref, "--", prefix]);
+  const changed = new Map<string, Date>();
+  let current: Date | null = null;
+  for (const token of output.split("\0")) {
+    for (const line of token.split("\n")) {
+      if (line.startsWith("@@")) current = new Date(Number(line.slice(2)) * 1000);
+      else if (line && current && !changed.has(line)) changed.set(line, current);
+    }
+  }
+  return changed;
+}
+
+export type CommitOptions = {
+  dir: string;
+  message: string;
+  author: GitIdentity;
+  committer?: GitIdentity;
+  date?: Date;
+};
+
+/** Stages everything in the working clone and commits it; returns the new commit id. */
+export async function commitAll(options: CommitOptions): Promise<string> {
+  const repo = git(options.dir, { identity: options.committer ?? SERVICE_IDENTITY });
+  await repo.add(["--all"]);
+  const commitOptions: Record<string, string> = {
+    "--author": `${options.author.name} <${options.author.email}>`,
+  };
+  if (options.date) commitOptions["--date"] = options.date.toISOString();
+  await repo.commit(options.message, undefined, commitOptions);
+  return (await repo.revparse(["HEAD"])).trim();
+}
+
+export async function pushMain(dir: string): Promise<void> {
+  try {
+    await git(dir).push("origin", "HEAD:refs/heads/main");
+  } catch (cause) {
+    throw storeUnavailable("Pushing to the team store failed", cause);
+  }
+}
+
+export async function checkoutOriginMain(dir: string): Promise<void> {
+  await git(dir).raw(["checkout", "-B", "main", "origin/main"]);
+}
+
+// A remote URL may embed a password (https://user:token@host/...): never show or log it.
+export function displayRemote(remote: string): string {
+  return remote.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, "$1***@");
+}
+
+function storeUnavailable(what: string, cause: unknown): AppError {
+  return new AppError(
+    "STORE_UNAVAILABLE",
+    `${what}. Check that TEAMMEM_STORE_REMOTE names a git repository this machine can reach.`,
+    { cause },
+  );
+}

@@ -181,10 +181,6 @@ export async function pushMain(dir: string): Promise<void> {
   }
 }
 
-export async function checkoutOriginMain(dir: string): Promise<void> {
-  await git(dir).raw(["checkout", "-B", "main", "origin/main"]);
-}
-
 // A remote URL may embed a password (https://user:token@host/...): never show or log it.
 export function displayRemote(remote: string): string {
   return remote.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/]*@/i, "$1***@");

@@ -1,0 +1,45 @@
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { childProcessEnv, type Config } from "../config";
+import { AppError } from "../errors";
+import { redactForLog } from "../log";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+/**
+ * Applies pending migrations with `prisma migrate deploy` (the same command operators run), for
+ * the database kind in the config. Idempotent: with nothing pending it changes nothing.
+ */
+export async function applyMigrations(config: Config): Promise<void> {
+  const prismaCli = createRequire(import.meta.url).resolve("prisma/build/index.js");
+  const databaseUrl = config.sqliteFile ? `file:${config.sqliteFile}` : config.databaseUrl;
+  const { code, output } = await run(process.execPath, [prismaCli, "migrate", "deploy"], {
+    cwd: repoRoot,
+    env: childProcessEnv({ DATABASE_URL: databaseUrl, CHECKPOINT_DISABLE: "1", PRISMA_HIDE_UPDATE_MESSAGE: "1" }),
+  });
+  if (code === 0) return;
+  const where =
+    config.databaseKind === "sqlite"
+      ? `the SQLite file ${config.sqliteFile} (it may be corrupt or not a teammem database; move it aside, or set DATABASE_URL / TEAMMEM_DATA_DIR to another location)`
+      : "the PostgreSQL database in DATABASE_URL (is the server running, and may this user create tables?)";
+  throw new AppError("DATABASE_UNAVAILABLE", `Applying database migrations failed for ${where}.`, {
+    details: { prismaOutput: redactForLog(output.slice(-2000)) },
+  });
+}
+
+function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+    child.on("error", (error) => resolve({ code: 1, output: String(error) }));
+    child.on("close", (code) => resolve({ code: code ?? 1, output }));
+  });
+}

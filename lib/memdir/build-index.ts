@@ -1,0 +1,19 @@
+export type IndexEntry = {
+  /** Link target relative to the memory directory, with `/` separators. */
+  file: string;
+  title: string;
+  hook: string | null;
+};
+
+/** I1: `- [Title](file.md) — hook`, one line per memory; link text and target escaped. */
+export function formatIndexLine(entry: IndexEntry): string {
+  const title = entry.title.replace(/[\r\n]+/g, " ").replace(/([[\]\\])/g, "\\$1");
+  const target = entry.file.replace(/[ ()]/g, (char) => encodeURIComponent(char));
+  const hook = entry.hook?.replace(/[\r\n]+/g, " ").trim();
+  return hook ? `- [${title}](${target}) — ${hook}` : `- [${title}](${target})`;
+}
+
+/** Builds a MEMORY.md index for the given memories, in the given order. */
+export function buildIndex(entries: IndexEntry[]): string {
+  return entries.map(formatIndexLine).join("\n") + (entries.length ? "\n" : "");
+}

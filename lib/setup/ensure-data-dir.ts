@@ -1,0 +1,46 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { AppError } from "../errors";
+
+/**
+ * Creates the data folder if missing and proves it is writable by writing and removing a probe
+ * file. Returns whether it had to be created. Never touches anything else in it.
+ */
+export async function ensureDataDir(dataDir: string): Promise<{ created: boolean }> {
+  const existed = await isDirectory(dataDir);
+  if (!existed) {
+    try {
+      await mkdir(dataDir, { recursive: true });
+    } catch (cause) {
+      throw unusable(dataDir, "could not be created", cause);
+    }
+  }
+  const probe = path.join(dataDir, `.write-probe-${randomUUID()}`);
+  try {
+    await writeFile(probe, "");
+    await rm(probe);
+  } catch (cause) {
+    throw unusable(dataDir, "is not writable", cause);
+  }
+  return { created: !existed };
+}
+
+async function isDirectory(target: string): Promise<boolean> {
+  try {
+    const info = await stat(target);
+    if (!info.isDirectory()) throw unusable(target, "exists but is not a folder");
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    return false;
+  }
+}
+
+function unusable(dataDir: string, problem: string, cause?: unknown): AppError {
+  return new AppError(
+    "DATA_DIR_UNAVAILABLE",
+    `The data folder ${dataDir} ${problem}; set TEAMMEM_DATA_DIR to a folder teammem can write.`,
+    { cause, details: { variable: "TEAMMEM_DATA_DIR" } },
+  );
+}

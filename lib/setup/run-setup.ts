@@ -1,0 +1,57 @@
+import { demoClaudeHome, type Config } from "../config";
+import { createDb, databaseUnavailable, type Db } from "../db/client";
+import { applyMigrations } from "../db/migrate";
+import { seedDemoDatabase } from "../demo/seed-demo-database";
+import { seedDemoHome } from "../demo/seed-demo-home";
+import { seedDemoStore } from "../demo/seed-demo-store";
+import { ensureStore } from "../store/ensure-store";
+import { checkSqliteFile } from "./check-sqlite-file";
+import { ensureDataDir } from "./ensure-data-dir";
+
+export type SetupReport = {
+  createdDataDir: boolean;
+  createdDatabase: boolean;
+  createdStore: boolean;
+  seededDemo: boolean;
+};
+
+const DEMO_SEEDED_KEY = "demo.seededAt";
+
+/**
+ * What `npm start` does before serving: data folder, database (migrations), team store and its
+ * clone, and the demo team once. Safe to run any number of times: it only ever adds what is
+ * missing and stops with one clear sentence when something it needs is unusable.
+ */
+export async function runSetup(config: Config, now: Date = new Date()): Promise<SetupReport> {
+  const { created: createdDataDir } = await ensureDataDir(config.dataDir);
+  const createdDatabase = config.sqliteFile ? !(await checkSqliteFile(config.sqliteFile)).exists : false;
+  await applyMigrations(config);
+  const { createdStore } = await ensureStore(config);
+
+  const db = createDb(config);
+  try {
+    const seededDemo = config.isDemoEnabled ? await seedDemoOnce(config, db, now) : false;
+    return { createdDataDir, createdDatabase, createdStore, seededDemo };
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+// The demo is seeded once per installation: deleting demo memories later must not bring them back.
+async function seedDemoOnce(config: Config, db: Db, now: Date): Promise<boolean> {
+  const seeded = await db.systemState.findUnique({ where: { key: DEMO_SEEDED_KEY } }).catch((cause: unknown) => {
+    throw databaseUnavailable(config, cause);
+  });
+  if (seeded) return false;
+
+  const seededStore = await seedDemoStore(config, now);
+  if (config.claudeHome === demoClaudeHome(config.dataDir)) await seedDemoHome(config.claudeHome, now);
+  await seedDemoDatabase(db);
+  await db.$transaction([
+    db.systemState.create({ data: { key: DEMO_SEEDED_KEY, value: now.toISOString() } }),
+    db.auditEvent.create({
+      data: { actor: "teammem", action: "demo.seeded", detail: JSON.stringify({ store: seededStore }) },
+    }),
+  ]);
+  return true;
+}

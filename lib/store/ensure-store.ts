@@ -1,0 +1,65 @@
+import { existsSync } from "node:fs";
+import type { Config } from "../config";
+import { AppError } from "../errors";
+import {
+  assertRemoteReachable,
+  cloneRepository,
+  displayRemote,
+  fetchOrigin,
+  initBareRepository,
+  isBareRepository,
+  isWorkingClone,
+  originUrl,
+  withRepoLock,
+} from "./git";
+
+export type EnsureStoreResult = { createdStore: boolean; createdClone: boolean };
+
+/**
+ * Makes the team store usable: creates the embedded bare repository when missing, checks that a
+ * configured remote can be read, and keeps the server's working clone of it. Never deletes or
+ * re-creates anything that exists; a mismatch is reported with the variable to change.
+ */
+export async function ensureStore(config: Config): Promise<EnsureStoreResult> {
+  const createdStore = config.isEmbeddedStore ? await ensureEmbeddedStore(config.storeRemote) : false;
+  if (!config.isEmbeddedStore) await assertRemoteReachable(config.storeRemote);
+
+  return withRepoLock(config.storeCloneDir, async () => {
+    const createdClone = !existsSync(config.storeCloneDir);
+    if (createdClone) {
+      await cloneRepository(config.storeRemote, config.storeCloneDir);
+    } else {
+      await assertCloneOf(config);
+      await fetchOrigin(config.storeCloneDir);
+    }
+    return { createdStore, createdClone };
+  });
+}
+
+async function ensureEmbeddedStore(storeDir: string): Promise<boolean> {
+  if (!existsSync(storeDir)) {
+    await initBareRepository(storeDir);
+    return true;
+  }
+  if (!isBareRepository(storeDir)) {
+    throw new AppError(
+      "STORE_UNAVAILABLE",
+      `${storeDir} exists but is not a git repository; teammem left it untouched. Move it aside, ` +
+        "or set TEAMMEM_STORE_REMOTE to the team store's git URL.",
+      { details: { variable: "TEAMMEM_STORE_REMOTE" } },
+    );
+  }
+  return false;
+}
+
+async function assertCloneOf(config: Config): Promise<void> {
+  const cloneOrigin = isWorkingClone(config.storeCloneDir) ? await originUrl(config.storeCloneDir) : null;
+  if (cloneOrigin === config.storeRemote) return;
+  throw new AppError(
+    "STORE_UNAVAILABLE",
+    `The store clone ${config.storeCloneDir} belongs to ${cloneOrigin ? displayRemote(cloneOrigin) : "no repository"}, ` +
+      `not to ${displayRemote(config.storeRemote)}. Use another TEAMMEM_DATA_DIR for this store, or set ` +
+      "TEAMMEM_STORE_REMOTE back; teammem does not delete the clone for you.",
+    { details: { variable: "TEAMMEM_STORE_REMOTE" } },
+  );
+}

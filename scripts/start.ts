@@ -1,0 +1,107 @@
+/**
+ * `npm start` (and `npm run dev`): prepare everything, build when needed, serve.
+ *   1. validate configuration           (lib/config.ts)
+ *   2. data folder, database migrations, team store and its clone, demo team once (lib/setup)
+ *   3. make sure the Prisma client matches the database kind, build the app if it is out of date
+ *   4. serve on HOST:PORT (127.0.0.1:3000 by default)
+ * Flags: --dev (next dev instead of a production build), --setup-only (stop after step 2).
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { childProcessEnv, loadConfig, type Config } from "../lib/config";
+import { isAppError } from "../lib/errors";
+import { displayRemote } from "../lib/store/git";
+import { runSetup } from "../lib/setup/run-setup";
+
+const root = path.resolve(import.meta.dirname, "..");
+const isDev = process.argv.includes("--dev");
+const isSetupOnly = process.argv.includes("--setup-only");
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  console.log(`teammem: data folder ${config.dataDir}`);
+  const report = await runSetup(config);
+  console.log(
+    `teammem: database ${report.createdDatabase ? "created" : "ready"} (${config.databaseKind}), ` +
+      `store ${report.createdStore ? "created" : "ready"} (${displayRemote(config.storeRemote)})` +
+      (report.seededDemo ? ", demo team seeded" : ""),
+  );
+  if (isSetupOnly) return;
+
+  ensurePrismaClient(config);
+  if (!isDev) ensureBuild(config);
+  serve(config);
+}
+
+// The generated client is provider-specific (SQLite or PostgreSQL); regenerate on a switch.
+function ensurePrismaClient(config: Config): void {
+  const stamp = path.join(root, "generated", ".teammem-provider");
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === config.databaseKind) return;
+  run("prisma", ["generate"], config);
+  writeFileSync(stamp, config.databaseKind);
+}
+
+// Rebuild when there is no build, the database kind changed, or a source file is newer.
+function ensureBuild(config: Config): void {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  const stamp = path.join(root, ".next", "teammem-build.json");
+  const isCurrent =
+    existsSync(buildId) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, "utf8") === JSON.stringify({ databaseKind: config.databaseKind }) &&
+    newestSourceMtime() <= statSync(buildId).mtimeMs;
+  if (isCurrent) return;
+  console.log("teammem: building the dashboard (first start or changed sources, about a minute)…");
+  run("next", ["build"], config);
+  writeFileSync(stamp, JSON.stringify({ databaseKind: config.databaseKind }));
+}
+
+function newestSourceMtime(): number {
+  let newest = 0;
+  const visit = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  for (const dir of ["app", "lib", "public", "generated"]) visit(path.join(root, dir));
+  for (const file of ["next.config.ts", "package-lock.json"]) {
+    if (existsSync(path.join(root, file))) newest = Math.max(newest, statSync(path.join(root, file)).mtimeMs);
+  }
+  return newest;
+}
+
+function run(bin: string, args: string[], config: Config): void {
+  const result = spawnSync(path.join(root, "node_modules", ".bin", bin), args, {
+    cwd: root,
+    stdio: "inherit",
+    env: childProcessEnv({ DATABASE_URL: databaseUrlFor(config), NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" }),
+  });
+  if (result.status !== 0) throw new Error(`${bin} ${args.join(" ")} failed (exit ${result.status})`);
+}
+
+function serve(config: Config): void {
+  const args = [isDev ? "dev" : "start", "-H", config.host, "-p", String(config.port)];
+  console.log(`teammem: serving on http://${config.host}:${config.port}`);
+  const server = spawn(path.join(root, "node_modules", ".bin", "next"), args, {
+    cwd: root,
+    stdio: "inherit",
+    env: childProcessEnv({ DATABASE_URL: databaseUrlFor(config), NEXT_TELEMETRY_DISABLED: "1" }),
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+  server.on("exit", (code) => process.exit(code ?? 0));
+}
+
+function databaseUrlFor(config: Config): string {
+  return config.sqliteFile ? `file:${config.sqliteFile}` : config.databaseUrl;
+}
+
+main().catch((error: unknown) => {
+  // One clear sentence for problems the operator can fix; anything else is a bug worth a stack.
+  if (isAppError(error)) console.error(`teammem: ${error.message}`);
+  else console.error(error);
+  process.exit(1);
+});

@@ -159,8 +159,6 @@ function resolveClaudeHome(
  * The environment for a child process teammem starts (git, the Prisma CLI): the current one plus
  * the given overrides. Lives here because this is the one module that reads process.env.
  */
-export function childProcessEnv(overrides: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env)) if (value !== undefined) env[key] = value;
-  return { ...env, ...overrides };
+export function childProcessEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...overrides };
 }

@@ -32,10 +32,10 @@ export async function applyMigrations(config: Config): Promise<void> {
 function run(
   command: string,
   args: string[],
-  options: { cwd: string; env: Record<string, string> },
+  options: { cwd: string; env: NodeJS.ProcessEnv },
 ): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));

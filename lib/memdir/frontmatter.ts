@@ -60,7 +60,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Serialises a memory file: frontmatter fields in the given order, then the body. */
+/**
+ * Serialises a memory file: frontmatter fields in the given order, then the body. Values stay on
+ * one line (no YAML folding) because Claude Code's fallback parser only understands `key: value`.
+ */
 export function serializeMemory(fields: Record<string, unknown>, body: string): string {
-  return matter.stringify(body, fields);
+  // gray-matter hands its options to js-yaml's safeDump, which knows lineWidth.
+  const yamlOptions = { lineWidth: -1 } as Parameters<typeof matter.stringify>[2];
+  return matter.stringify(body, fields, yamlOptions);
 }

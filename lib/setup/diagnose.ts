@@ -1,0 +1,88 @@
+import { constants } from "node:fs";
+import { access, stat } from "node:fs/promises";
+import type { Config } from "../config";
+import { createDb } from "../db/client";
+import { isAppError } from "../errors";
+import { listClaudeProjects } from "../memdir/list-claude-projects";
+import { assertRemoteReachable, displayRemote } from "../store/git";
+import { checkSqliteFile } from "./check-sqlite-file";
+
+export type CheckStatus = "ok" | "warn" | "fail";
+export type Check = { name: string; status: CheckStatus; detail: string };
+
+/**
+ * Read-only health checks behind `teammem doctor`, /api/health and the Settings page. Creates
+ * nothing: a missing data folder or database is reported with what to run.
+ */
+export async function diagnose(config: Config): Promise<Check[]> {
+  return Promise.all([
+    checkDataDir(config),
+    checkDatabase(config),
+    checkStore(config),
+    checkModel(config),
+    checkClaudeHome(config),
+  ]);
+}
+
+async function checkDataDir(config: Config): Promise<Check> {
+  const name = "data folder";
+  try {
+    if (!(await stat(config.dataDir)).isDirectory()) return { name, status: "fail", detail: `${config.dataDir} is not a folder; set TEAMMEM_DATA_DIR.` };
+    await access(config.dataDir, constants.W_OK);
+    return { name, status: "ok", detail: config.dataDir };
+  } catch (error) {
+    const isMissing = (error as NodeJS.ErrnoException).code === "ENOENT";
+    return {
+      name,
+      status: "fail",
+      detail: isMissing ? `${config.dataDir} does not exist yet; run npm start.` : `${config.dataDir} is not writable; set TEAMMEM_DATA_DIR.`,
+    };
+  }
+}
+
+async function checkDatabase(config: Config): Promise<Check> {
+  const name = "database";
+  const where = config.sqliteFile ?? "PostgreSQL (DATABASE_URL)";
+  try {
+    if (config.sqliteFile && !(await checkSqliteFile(config.sqliteFile)).exists) {
+      return { name, status: "fail", detail: `${config.sqliteFile} does not exist yet; run npm start.` };
+    }
+    const db = createDb(config);
+    try {
+      const projects = await db.project.count();
+      return { name, status: "ok", detail: `${config.databaseKind}: ${where} (${projects} project${projects === 1 ? "" : "s"})` };
+    } finally {
+      await db.$disconnect();
+    }
+  } catch (error) {
+    return { name, status: "fail", detail: isAppError(error) ? error.message : `${where} cannot be queried; run npm start to apply migrations, or check DATABASE_URL.` };
+  }
+}
+
+async function checkStore(config: Config): Promise<Check> {
+  const name = "team store";
+  try {
+    await assertRemoteReachable(config.storeRemote);
+    return { name, status: "ok", detail: `${displayRemote(config.storeRemote)}${config.isEmbeddedStore ? " (embedded)" : ""}` };
+  } catch (error) {
+    return { name, status: "fail", detail: isAppError(error) ? error.message : "The team store cannot be read." };
+  }
+}
+
+async function checkModel(config: Config): Promise<Check> {
+  return config.anthropicApiKey
+    ? { name: "model key", status: "ok", detail: `ANTHROPIC_API_KEY is set; recall uses ${config.recallModel}` }
+    : { name: "model key", status: "warn", detail: "ANTHROPIC_API_KEY is not set; recall uses the local ranker" };
+}
+
+async function checkClaudeHome(config: Config): Promise<Check> {
+  const name = "claude home";
+  if (!config.claudeHome) return { name, status: "ok", detail: "not set: private memory is not shown (team server)" };
+  try {
+    await stat(config.claudeHome);
+  } catch {
+    return { name, status: "warn", detail: `${config.claudeHome} does not exist; set TEAMMEM_CLAUDE_HOME to a Claude Code config home such as ~/.claude` };
+  }
+  const projects = await listClaudeProjects(config.claudeHome);
+  return { name, status: "ok", detail: `${config.claudeHome} (${projects.length} project${projects.length === 1 ? "" : "s"} with memory)` };
+}

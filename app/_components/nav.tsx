@@ -1,0 +1,32 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+const ENTRIES = [
+  { href: "/", label: "Overview" },
+  { href: "/memories", label: "Memories" },
+  { href: "/review", label: "Review" },
+  { href: "/recall", label: "Recall" },
+  { href: "/settings", label: "Settings" },
+];
+
+export function Nav() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Main">
+      <ul className="nav">
+        {ENTRIES.map((entry) => {
+          const isActive = entry.href === "/" ? pathname === "/" : pathname.startsWith(entry.href);
+          return (
+            <li key={entry.href}>
+              <Link href={entry.href} aria-current={isActive ? "page" : undefined}>
+                {entry.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,47 @@
+import { isAppError, type ErrorCode } from "@/lib/errors";
+import { log } from "@/lib/log";
+
+/** The one table from error code to HTTP status. */
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  INVALID_INPUT: 400,
+  INVALID_MEMORY: 422,
+  CONFIG_INVALID: 500,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  SECRET_FOUND: 422,
+  STORE_UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
+  MODEL_UNAVAILABLE: 503,
+  DATA_DIR_UNAVAILABLE: 503,
+  INTERNAL: 500,
+};
+
+export type ShownError = { code: ErrorCode; message: string; status: number };
+
+/** What a user may see of an error: AppErrors as they are, anything else as a generic 500. */
+export function toShownError(error: unknown, context: string): ShownError {
+  if (isAppError(error)) return { code: error.code, message: error.message, status: STATUS_BY_CODE[error.code] };
+  log("error", "unexpected_error", { context, name: (error as Error)?.name ?? "unknown", stack: (error as Error)?.stack?.split("\n").slice(0, 6).join(" | ") });
+  return { code: "INTERNAL", message: "Something went wrong on the server; the error was logged.", status: 500 };
+}
+
+export function errorResponse(error: unknown, context: string): Response {
+  const shown = toShownError(error, context);
+  return Response.json({ error: { code: shown.code, message: shown.message } }, { status: shown.status });
+}
+
+/** Wraps a route handler so every failure becomes a mapped JSON error. */
+export function handle<Args extends unknown[]>(
+  context: string,
+  handler: (...args: Args) => Promise<Response>,
+): (...args: Args) => Promise<Response> {
+  return async (...args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      return errorResponse(error, context);
+    }
+  };
+}

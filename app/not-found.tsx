@@ -1,0 +1,10 @@
+import Link from "next/link";
+
+export default function NotFound() {
+  return (
+    <div className="panel empty">
+      <p>There is no page here.</p>
+      <Link href="/">Back to the overview</Link>
+    </div>
+  );
+}

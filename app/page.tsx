@@ -1,0 +1,58 @@
+import Link from "next/link";
+import { memoryAge } from "@/lib/memdir/age";
+import { listStoreProjects, refreshStore, type StoreProject } from "@/lib/store/read-store";
+import { ErrorPanel } from "./_components/error-panel";
+import { getConfig } from "./_server/context";
+import { toShownError } from "./_server/http";
+
+export const dynamic = "force-dynamic";
+
+export default async function OverviewPage() {
+  let projects: StoreProject[];
+  try {
+    const config = getConfig();
+    await refreshStore(config);
+    projects = await listStoreProjects(config);
+  } catch (error) {
+    return <ErrorPanel error={toShownError(error, "overview")} />;
+  }
+  const total = projects.reduce((sum, project) => sum + project.memoryCount, 0);
+
+  return (
+    <>
+      <h1>Overview</h1>
+      <p className="lead">
+        {projects.length} project{projects.length === 1 ? "" : "s"} in the team store, {total} team memor{total === 1 ? "y" : "ies"}.
+      </p>
+      {projects.length === 0 ? (
+        <div className="panel empty">
+          The team store has no projects yet. Approved memories will appear here once a project is added
+          to the store.
+        </div>
+      ) : (
+        <section className="cards" aria-label="Projects">
+          {projects.map((project) => (
+            <Link key={project.id} href={`/memories?project=${encodeURIComponent(project.id)}`} className="card" data-testid="project-card">
+              <h3>{project.name}</h3>
+              <div className="muted">{project.remote ?? project.id}</div>
+              <div className="count" data-testid="memory-count">{project.memoryCount}</div>
+              <div className="muted">team memories</div>
+              <div className="row" style={{ marginTop: "0.5rem" }}>
+                {(["feedback", "project", "reference", "user"] as const)
+                  .filter((type) => project.countsByType[type] > 0)
+                  .map((type) => (
+                    <span key={type} className={`badge type-${type}`}>
+                      {project.countsByType[type]} {type}
+                    </span>
+                  ))}
+              </div>
+              {project.lastChangedAt && (
+                <p className="muted" style={{ marginBottom: 0 }}>Last change {memoryAge(project.lastChangedAt)}</p>
+              )}
+            </Link>
+          ))}
+        </section>
+      )}
+    </>
+  );
+}

@@ -2,12 +2,12 @@
  * `npm start` (and `npm run dev`): prepare everything, build when needed, serve.
  *   1. validate configuration           (lib/config.ts)
  *   2. data folder, database migrations, team store and its clone, demo team once (lib/setup)
- *   3. make sure the Prisma client matches the database kind, build the app if it is out of date
+ *   3. build the app if there is no build or a source file changed since
  *   4. serve on HOST:PORT (127.0.0.1:3000 by default)
  * Flags: --dev (next dev instead of a production build), --setup-only (stop after step 2).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { childProcessEnv, loadConfig, type Config } from "../lib/config";
 import { isAppError } from "../lib/errors";
@@ -29,32 +29,16 @@ async function main(): Promise<void> {
   );
   if (isSetupOnly) return;
 
-  ensurePrismaClient(config);
   if (!isDev) ensureBuild(config);
   serve(config);
 }
 
-// The generated client is provider-specific (SQLite or PostgreSQL); regenerate on a switch.
-function ensurePrismaClient(config: Config): void {
-  const stamp = path.join(root, "generated", ".teammem-provider");
-  if (existsSync(stamp) && readFileSync(stamp, "utf8") === config.databaseKind) return;
-  run("prisma", ["generate"], config);
-  writeFileSync(stamp, config.databaseKind);
-}
-
-// Rebuild when there is no build, the database kind changed, or a source file is newer.
+// Rebuild when there is no build yet or a source file is newer than it.
 function ensureBuild(config: Config): void {
   const buildId = path.join(root, ".next", "BUILD_ID");
-  const stamp = path.join(root, ".next", "teammem-build.json");
-  const isCurrent =
-    existsSync(buildId) &&
-    existsSync(stamp) &&
-    readFileSync(stamp, "utf8") === JSON.stringify({ databaseKind: config.databaseKind }) &&
-    newestSourceMtime() <= statSync(buildId).mtimeMs;
-  if (isCurrent) return;
+  if (existsSync(buildId) && newestSourceMtime() <= statSync(buildId).mtimeMs) return;
   console.log("teammem: building the dashboard (first start or changed sources, about a minute)…");
   run("next", ["build"], config);
-  writeFileSync(stamp, JSON.stringify({ databaseKind: config.databaseKind }));
 }
 
 function newestSourceMtime(): number {

@@ -1,21 +1,23 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../../generated/prisma/client";
+import { PrismaClient as PgPrismaClient } from "../../generated/prisma-pg/client";
 import type { Config } from "../config";
 import { AppError } from "../errors";
 
 export type Db = PrismaClient;
 
 /**
- * The one Prisma client factory. The generated client is provider-specific: `prisma generate`
- * must run with the same DATABASE_URL kind (scripts/start.ts takes care of that).
+ * The one Prisma client factory. A generated client is provider-specific, so both are generated
+ * (`npm run db:generate`) from schemas with identical models, and DATABASE_URL picks one at run
+ * time: switching databases needs no regenerate and no rebuild.
  */
 export function createDb(config: Pick<Config, "databaseKind" | "databaseUrl" | "sqliteFile">): Db {
-  const adapter =
-    config.databaseKind === "postgresql"
-      ? new PrismaPg({ connectionString: config.databaseUrl })
-      : new PrismaBetterSQLite3({ url: `file:${config.sqliteFile}` });
-  return new PrismaClient({ adapter });
+  if (config.databaseKind === "postgresql") {
+    const client = new PgPrismaClient({ adapter: new PrismaPg({ connectionString: config.databaseUrl }) });
+    return client as unknown as Db; // same models, same API; only the provider differs
+  }
+  return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${config.sqliteFile}` }) });
 }
 
 const cache = globalThis as unknown as { teammemDb?: { url: string; db: Db } };

@@ -1,0 +1,39 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// The e2e run starts the product exactly as a newcomer does (`npm start`), on its own port and
+// a fresh data folder, so it proves the README's first command too.
+const PORT = 3100;
+const baseURL = `http://127.0.0.1:${PORT}`;
+export const E2E_DATA_DIR = path.resolve("test-results", "e2e-data");
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  outputDir: "test-results/e2e-artifacts",
+  timeout: 30_000,
+  retries: 0,
+  workers: 1,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: { baseURL, trace: "off", screenshot: "only-on-failure" },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `rm -rf "${E2E_DATA_DIR}" && npx tsx scripts/start.ts`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 240_000, // includes a production build on a fresh clone
+    env: { TEAMMEM_DATA_DIR: E2E_DATA_DIR, PORT: String(PORT), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

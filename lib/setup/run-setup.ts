@@ -25,8 +25,8 @@ const DEMO_SEEDED_KEY = "demo.seededAt";
 export async function runSetup(config: Config, now: Date = new Date()): Promise<SetupReport> {
   const { created: createdDataDir } = await ensureDataDir(config.dataDir);
   const createdDatabase = config.sqliteFile ? !(await checkSqliteFile(config.sqliteFile)).exists : false;
-  await applyMigrations(config);
   const { createdStore } = await ensureStore(config);
+  await applyMigrations(config);
 
   const db = createDb(config);
   try {

@@ -1,0 +1,104 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "@/lib/config";
+import { AppError } from "@/lib/errors";
+
+const cwd = "/srv/app";
+
+function configError(env: Record<string, string>): AppError {
+  try {
+    loadConfig(env, cwd);
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error("expected loadConfig to reject the environment");
+}
+
+describe("loadConfig", () => {
+  it("defaults to the embedded mode: SQLite, bare store and demo home inside ./.teammem", () => {
+    const config = loadConfig({}, cwd);
+    expect(config.dataDir).toBe("/srv/app/.teammem");
+    expect(config.databaseKind).toBe("sqlite");
+    expect(config.sqliteFile).toBe("/srv/app/.teammem/teammem.db");
+    expect(config.storeRemote).toBe("/srv/app/.teammem/store.git");
+    expect(config.isEmbeddedStore).toBe(true);
+    expect(config.claudeHome).toBe("/srv/app/.teammem/demo-home/.claude");
+    expect(config.isDemoEnabled).toBe(true);
+    expect(config.anthropicApiKey).toBeNull();
+    expect([config.host, config.port]).toEqual(["127.0.0.1", 3000]);
+  });
+
+  it("on a team server (PostgreSQL + remote store) shows no private memory and seeds no demo", () => {
+    const config = loadConfig(
+      { DATABASE_URL: "postgresql://app:pw@db:5432/teammem", TEAMMEM_STORE_REMOTE: "git@github.com:acme/memory.git" },
+      cwd,
+    );
+    expect(config.databaseKind).toBe("postgresql");
+    expect(config.sqliteFile).toBeNull();
+    expect(config.storeRemote).toBe("git@github.com:acme/memory.git");
+    expect(config.isEmbeddedStore).toBe(false);
+    expect(config.claudeHome).toBeNull();
+    expect(config.isDemoEnabled).toBe(false);
+  });
+
+  it("honours every override and resolves relative paths against the working directory", () => {
+    const config = loadConfig(
+      {
+        TEAMMEM_DATA_DIR: "data",
+        TEAMMEM_STORE_REMOTE: "../team-store.git",
+        TEAMMEM_CLAUDE_HOME: "~/.claude",
+        TEAMMEM_DEMO: "off",
+        ANTHROPIC_API_KEY: "test-key",
+        ANTHROPIC_BASE_URL: "http://127.0.0.1:4010",
+        TEAMMEM_RECALL_MODEL: "claude-haiku-4-5",
+        HOST: "0.0.0.0",
+        PORT: "8080",
+      },
+      cwd,
+    );
+    expect(config.dataDir).toBe("/srv/app/data");
+    expect(config.storeRemote).toBe("/srv/team-store.git");
+    expect(config.claudeHome).toMatch(/\/\.claude$/);
+    expect(config.claudeHome?.startsWith("~")).toBe(false);
+    expect(config.isDemoEnabled).toBe(false);
+    expect(config.anthropicApiKey).toBe("test-key");
+    expect(config.anthropicBaseUrl).toBe("http://127.0.0.1:4010");
+    expect(config.recallModel).toBe("claude-haiku-4-5");
+    expect([config.host, config.port]).toEqual(["0.0.0.0", 8080]);
+  });
+
+  it("an explicitly empty TEAMMEM_CLAUDE_HOME switches the private view off", () => {
+    expect(loadConfig({ TEAMMEM_CLAUDE_HOME: "" }, cwd).claudeHome).toBeNull();
+  });
+
+  it("a relative SQLite URL resolves against the working directory", () => {
+    expect(loadConfig({ DATABASE_URL: "file:./db/x.db" }, cwd).sqliteFile).toBe(path.resolve(cwd, "db/x.db"));
+  });
+
+  it.each([
+    ["PORT", "not-a-port", /PORT must be a whole number between 1 and 65535/],
+    ["PORT", "70000", /PORT must be a whole number/],
+    ["DATABASE_URL", "mysql://root@localhost/x", /DATABASE_URL must start with file: \(SQLite\) or postgresql:\/\//],
+    ["ANTHROPIC_BASE_URL", "not a url", /ANTHROPIC_BASE_URL must be an http/],
+    ["TEAMMEM_DEMO", "maybe", /TEAMMEM_DEMO must be one of/],
+    ["TEAMMEM_LOG_LEVEL", "loud", /TEAMMEM_LOG_LEVEL must be debug, info, warn or error/],
+    ["TEAMMEM_RECALL_MODEL", "a model; rm -rf", /TEAMMEM_RECALL_MODEL must be a model id/],
+    ["TEAMMEM_DATA_DIR", "bad\0dir", /TEAMMEM_DATA_DIR must be a folder path/],
+  ])("rejects %s=%j with a message naming the variable", (variable, value, message) => {
+    const error = configError({ [variable]: value });
+    expect(error.code).toBe("CONFIG_INVALID");
+    expect(error.message).toMatch(message);
+    expect(error.details.variables).toEqual([variable]);
+  });
+
+  it("names every bad variable at once", () => {
+    const error = configError({ PORT: "x", DATABASE_URL: "nope" });
+    expect(error.details.variables).toEqual(expect.arrayContaining(["PORT", "DATABASE_URL"]));
+  });
+
+  it("never repeats a secret value in its error message", () => {
+    const error = configError({ ANTHROPIC_BASE_URL: "sk-ant-not-a-url-but-a-key" });
+    expect(error.message).not.toContain("sk-ant-not-a-url-but-a-key");
+  });
+});

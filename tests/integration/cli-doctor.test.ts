@@ -11,7 +11,7 @@ const cli = path.resolve("cli/teammem.mjs");
 function teammem(args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, [cli, ...args], {
     encoding: "utf8",
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
+    env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -25,7 +25,7 @@ export async function listClaudeProjects(claudeHome: string): Promise<ClaudeProj
       .filter((entry) => entry.isDirectory())
       .map(async (entry) => {
         const memoryDir = path.join(projectsDir, entry.name, "memory");
-        const scan = await scanMemoryDir(memoryDir);
+        const scan = await scanMemoryDir(memoryDir, { all: true });
         if (scan.memories.length === 0 && scan.skipped.length === 0) return null;
         const teamCount = scan.memories.filter((memory) => memory.path.startsWith("team/")).length;
         return {

@@ -2,30 +2,45 @@ import { open } from "node:fs/promises";
 
 const CHUNK_BYTES = 4096;
 /** Guards against a file with no newlines at all: 30 lines never need more than this. */
-const MAX_HEAD_BYTES = 64 * 1024;
+export const MAX_HEAD_BYTES = 64 * 1024;
+
+export type FileHead = {
+  /** The first lines, joined with the file's own line ends (no trailing partial line beyond them). */
+  text: string;
+  mtime: Date;
+  size: number;
+  /** How many bytes were actually read: a 6 MB memory costs no more than its first lines (S2). */
+  bytesRead: number;
+};
 
 /**
- * Reads only the first `maxLines` lines of a file (S2: a 6 MB memory costs no more than its
- * frontmatter), returning them with the file's mtime from the same open handle.
+ * Reads only the first `maxLines` lines of a file, with its mtime from the same open handle
+ * (S2: read-then-sort, one pass).
  */
-export async function readHead(filePath: string, maxLines: number): Promise<{ text: string; mtime: Date; size: number }> {
+export async function readHead(filePath: string, maxLines: number): Promise<FileHead> {
   const handle = await open(filePath, "r");
   try {
     const info = await handle.stat();
     const chunks: Buffer[] = [];
-    let bytes = 0;
+    let bytesRead = 0;
     let newlines = 0;
-    while (newlines < maxLines && bytes < MAX_HEAD_BYTES) {
-      const chunk = Buffer.alloc(CHUNK_BYTES);
-      const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, bytes);
-      if (bytesRead === 0) break;
-      chunks.push(chunk.subarray(0, bytesRead));
-      bytes += bytesRead;
-      for (let index = 0; index < bytesRead; index++) if (chunk[index] === 0x0a) newlines++;
+    while (newlines < maxLines && bytesRead < MAX_HEAD_BYTES && bytesRead < info.size) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, MAX_HEAD_BYTES - bytesRead));
+      const { bytesRead: count } = await handle.read(chunk, 0, chunk.length, bytesRead);
+      if (count === 0) break;
+      chunks.push(chunk.subarray(0, count));
+      bytesRead += count;
+      newlines += countNewlines(chunk, count);
     }
-    const text = Buffer.concat(chunks).toString("utf8").split("\n").slice(0, maxLines).join("\n");
-    return { text, mtime: info.mtime, size: info.size };
+    const text = Buffer.concat(chunks, bytesRead).toString("utf8").split("\n").slice(0, maxLines).join("\n");
+    return { text, mtime: info.mtime, size: info.size, bytesRead };
   } finally {
     await handle.close();
   }
+}
+
+function countNewlines(chunk: Buffer, length: number): number {
+  let count = 0;
+  for (let index = chunk.indexOf(0x0a); index !== -1 && index < length; index = chunk.indexOf(0x0a, index + 1)) count++;
+  return count;
 }

@@ -1,0 +1,23 @@
+import type { ScannedMemory } from "./scan-memory-dir";
+
+export type ManifestMemory = Pick<ScannedMemory, "path" | "type" | "description" | "mtime">;
+
+/**
+ * S5, C6: `- [type] path (2026-03-28T10:30:00.000Z): description`, one line per memory. A memory
+ * without a valid type has no `[type] ` tag and one without a description has no `: …` tail;
+ * the seed is silent on the tag, and Claude Code omits it rather than printing `[null]`.
+ */
+export function formatManifestLine(memory: ManifestMemory): string {
+  const tag = memory.type ? `[${memory.type}] ` : "";
+  const tail = memory.description ? `: ${memory.description}` : "";
+  return `- ${tag}${memory.path} (${memory.mtime.toISOString()})${tail}`;
+}
+
+/** R4: memories already surfaced in this conversation are left out so they do not take a slot. */
+export function formatManifest(memories: ManifestMemory[], surfaced: Iterable<string> = []): string {
+  const alreadySurfaced = new Set(surfaced);
+  return memories
+    .filter((memory) => !alreadySurfaced.has(memory.path))
+    .map(formatManifestLine)
+    .join("\n");
+}

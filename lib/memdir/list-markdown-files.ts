@@ -1,0 +1,88 @@
+import type { Dirent } from "node:fs";
+import { readdir, realpath, stat } from "node:fs/promises";
+import path from "node:path";
+
+/**
+ * Why a file took no part in a scan. The first two are also lint rule ids; `symlink` is a link
+ * whose target lies inside the directory (it is scanned under its own name instead).
+ */
+export type SkipReason = "unreadable" | "symlink-escape" | "symlink";
+
+export type SkippedFile = { path: string; reason: SkipReason; message: string };
+
+export type MarkdownListing = { files: string[]; skipped: SkippedFile[] };
+
+/**
+ * S1, C5: every `*.md` except files named MEMORY.md, at any depth, as relative paths with `/`.
+ * Symlinks are never followed: one could lead out of the memory directory (C12), so links that
+ * would matter (to a `.md` file or to a folder) are reported instead.
+ */
+export async function listMarkdownFiles(memoryDir: string): Promise<MarkdownListing> {
+  const listing: MarkdownListing = { files: [], skipped: [] };
+  let rootReal: string;
+  try {
+    rootReal = await realpath(memoryDir);
+  } catch (error) {
+    if (errorCode(error) !== "ENOENT") listing.skipped.push({ path: ".", reason: "unreadable", message: describeError(error) });
+    return listing; // P5: a missing directory is an empty one
+  }
+  await walk(rootReal, "", listing);
+  return listing;
+}
+
+async function walk(root: string, relativeDir: string, listing: MarkdownListing): Promise<void> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(path.join(root, relativeDir), { withFileTypes: true });
+  } catch (error) {
+    listing.skipped.push({ path: relativeDir || ".", reason: "unreadable", message: describeError(error) });
+    return;
+  }
+  const subdirs: string[] = [];
+  for (const entry of entries) {
+    const relativePath = relativeDir ? `${relativeDir}/${entry.name}` : entry.name;
+    if (entry.isSymbolicLink()) await reportSymlink(root, relativePath, listing);
+    else if (entry.isDirectory()) subdirs.push(relativePath);
+    else if (isMemoryFileName(entry.name) && entry.isFile()) listing.files.push(relativePath);
+  }
+  await Promise.all(subdirs.map((subdir) => walk(root, subdir, listing)));
+}
+
+export function isMemoryFileName(name: string): boolean {
+  return name.endsWith(".md") && name !== "MEMORY.md";
+}
+
+async function reportSymlink(root: string, relativePath: string, listing: MarkdownListing): Promise<void> {
+  const fullPath = path.join(root, relativePath);
+  let target: string;
+  let isDirectory: boolean;
+  try {
+    target = await realpath(fullPath);
+    isDirectory = (await stat(target)).isDirectory();
+  } catch {
+    if (isMemoryFileName(path.basename(relativePath))) {
+      listing.skipped.push({ path: relativePath, reason: "unreadable", message: "broken symbolic link" });
+    }
+    return;
+  }
+  if (!isDirectory && !isMemoryFileName(path.basename(relativePath))) return; // not a memory either way
+  const isInside = target === root || target.startsWith(root + path.sep);
+  listing.skipped.push(
+    isInside
+      ? { path: relativePath, reason: "symlink", message: "symbolic link inside the memory directory (not followed; its target is scanned)" }
+      : { path: relativePath, reason: "symlink-escape", message: `symbolic link to ${isDirectory ? "a folder" : "a file"} outside the memory directory (not followed)` },
+  );
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;
+}
+
+export function describeError(error: unknown): string {
+  const code = errorCode(error);
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "EISDIR") return "is a directory";
+  if (code === "ENOENT") return "disappeared while scanning";
+  if (code === "ELOOP") return "symbolic link loop";
+  return "could not be read";
+}

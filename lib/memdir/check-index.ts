@@ -1,0 +1,97 @@
+import { access, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { LintFinding } from "./lint-finding";
+import { parseIndex, type IndexLink } from "./parse-index";
+import { scanMemoryDir, type ScannedMemory } from "./scan-memory-dir";
+import { MAX_INDEX_LINE_CHARS, truncateIndex, type IndexTruncation } from "./truncate-index";
+import { normaliseText } from "./frontmatter";
+
+export const INDEX_FILE = "MEMORY.md";
+
+export type IndexReport = IndexTruncation & {
+  /** The raw MEMORY.md text ("" when there is none). */
+  text: string;
+  links: IndexLink[];
+  /** I4: links whose file does not exist. */
+  dangling: IndexLink[];
+  /** I4: memories in this directory that no link points at. */
+  orphans: ScannedMemory[];
+  /** C7: 1-based line numbers of lines over ~150 characters. */
+  longLines: number[];
+  /** I3: links that exist in the file but are cut off from what the model sees. */
+  entriesOutsideWindow: IndexLink[];
+  findings: LintFinding[];
+};
+
+/** I1-I4, C7: everything wrong with one directory's MEMORY.md, and what Claude Code loads of it. */
+export async function checkIndex(memoryDir: string): Promise<IndexReport> {
+  const text = await readFile(path.join(memoryDir, INDEX_FILE), "utf8").catch(() => "");
+  const truncation = truncateIndex(text);
+  const links = parseIndex(text);
+  const loadedLinkCount = parseIndex(truncation.loaded).length;
+  const scan = await scanMemoryDir(memoryDir, { all: true });
+  const linked = new Set(links.map((link) => link.file));
+  const existing = new Set(scan.memories.map((memory) => memory.path));
+  const dangling = await findDangling(memoryDir, links, existing);
+  const orphans = await findOrphans(memoryDir, scan.memories, linked);
+  const longLines = normaliseText(text)
+    .split("\n")
+    .flatMap((line, index) => (line.length > MAX_INDEX_LINE_CHARS ? [index + 1] : []));
+  const report = { ...truncation, text, links, dangling, orphans, longLines, entriesOutsideWindow: links.slice(loadedLinkCount) };
+  return { ...report, findings: describeFindings(report) };
+}
+
+async function findDangling(memoryDir: string, links: IndexLink[], existing: Set<string>): Promise<IndexLink[]> {
+  const checks = await Promise.all(
+    links.map(async (link) => existing.has(link.file) || (await exists(path.join(memoryDir, link.file)))),
+  );
+  return links.filter((_, index) => !checks[index]);
+}
+
+/**
+ * T1, T4: a subfolder with its own MEMORY.md (the team directory) is indexed there, and KAIROS
+ * `logs/` are never indexed, so neither counts as an orphan of this index.
+ */
+async function findOrphans(memoryDir: string, memories: ScannedMemory[], linked: Set<string>): Promise<ScannedMemory[]> {
+  const ownIndex = new Map<string, Promise<boolean>>();
+  const hasOwnIndex = (folder: string): Promise<boolean> => {
+    if (!ownIndex.has(folder)) ownIndex.set(folder, exists(path.join(memoryDir, folder, INDEX_FILE)));
+    return ownIndex.get(folder)!;
+  };
+  const results = await Promise.all(
+    memories.map(async (memory) => {
+      if (linked.has(memory.path) || memory.path.startsWith("logs/")) return false;
+      const folders = memory.path.split("/").slice(0, -1);
+      for (let depth = 1; depth <= folders.length; depth++) {
+        if (await hasOwnIndex(folders.slice(0, depth).join("/"))) return false;
+      }
+      return true;
+    }),
+  );
+  return memories.filter((_, index) => results[index]).sort((a, b) => a.path.localeCompare(b.path));
+}
+
+function describeFindings(report: Omit<IndexReport, "findings">): LintFinding[] {
+  const findings: LintFinding[] = [];
+  for (const link of report.dangling) {
+    findings.push({ file: "MEMORY.md", line: link.line, rule: "index-dangling", severity: "error", message: `I4: line ${link.line} links to ${link.file}, which does not exist.`, fix: "Remove the line, or restore the file." });
+  }
+  for (const memory of report.orphans) {
+    findings.push({ file: memory.path, rule: "index-orphan", severity: "warning", message: `I4: ${memory.path} is not listed in MEMORY.md.`, fix: "Add a one-line entry for it to MEMORY.md." });
+  }
+  for (const line of report.longLines) {
+    findings.push({ file: "MEMORY.md", line, rule: "index-long-line", severity: "warning", message: `C7: line ${line} is longer than ${MAX_INDEX_LINE_CHARS} characters.`, fix: "Shorten the hook and move the detail into the memory file." });
+  }
+  if (report.warning) {
+    const hidden = report.entriesOutsideWindow.length;
+    findings.push({ file: "MEMORY.md", rule: "index-truncated", severity: "warning", message: `I3: MEMORY.md is over its loading limit; ${hidden} ${hidden === 1 ? "entry is" : "entries are"} never seen by the model.`, fix: "Shorten entries to one line each and remove stale ones." });
+  }
+  return findings;
+}
+
+async function exists(filePath: string): Promise<boolean> {
+  return access(filePath).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,32 @@
+/** The rule ids `teammem lint` reports; each names the spec rule it enforces in its message. */
+export type LintRule =
+  | "frontmatter-invalid"
+  | "unknown-type"
+  | "missing-type"
+  | "missing-name"
+  | "missing-description"
+  | "vague-description"
+  | "missing-why"
+  | "missing-how-to-apply"
+  | "relative-date"
+  | "derivable-content"
+  | "unreadable"
+  | "symlink-escape"
+  | "index-dangling"
+  | "index-orphan"
+  | "index-long-line"
+  | "index-truncated";
+
+export type LintSeverity = "error" | "warning";
+
+export type LintFinding = {
+  /** Relative to the memory directory, with `/`. */
+  file: string;
+  rule: LintRule;
+  severity: LintSeverity;
+  message: string;
+  /** 1-based line the finding is about, when there is one. */
+  line?: number;
+  /** What to change, when teammem can say it precisely (e.g. the absolute date for F4). */
+  fix?: string;
+};

@@ -1,0 +1,66 @@
+import { access } from "node:fs/promises";
+import path from "node:path";
+import { checkIndex, INDEX_FILE } from "./check-index";
+import type { LintFinding } from "./lint-finding";
+import { readHead } from "./read-head";
+import { scanMemoryDir } from "./scan-memory-dir";
+import { validateMemory } from "./validate-memory";
+
+/** Lint reads at most this many lines per memory; a memory longer than that is not a memory. */
+const LINT_MAX_LINES = 2_000;
+const LINT_CONCURRENCY = 32;
+
+export type LintReport = { findings: LintFinding[]; hasErrors: boolean };
+
+/**
+ * Every finding for one memory directory: each memory (F1-F6), files that could not be read or
+ * that link outside (S3, C12), and the index of the directory and of any subfolder with its
+ * own MEMORY.md, such as `team/` (I1-I4, T1).
+ */
+export async function lintMemoryDir(memoryDir: string): Promise<LintReport> {
+  const scan = await scanMemoryDir(memoryDir, { all: true });
+  const findings: LintFinding[] = [];
+  for (const skipped of scan.skipped) {
+    if (skipped.reason === "symlink") continue; // its target is linted under its own name
+    findings.push({ file: skipped.path, rule: skipped.reason, severity: "error", message: `S3: skipped, ${skipped.message}.` });
+  }
+  const queue = [...scan.memories];
+  const workers = Array.from({ length: Math.min(LINT_CONCURRENCY, queue.length) }, async () => {
+    for (let memory = queue.pop(); memory; memory = queue.pop()) {
+      const file = memory.path;
+      try {
+        const head = await readHead(path.join(memoryDir, file), LINT_MAX_LINES);
+        findings.push(...validateMemory({ file, text: head.text, mtime: head.mtime }));
+      } catch {
+        findings.push({ file, rule: "unreadable", severity: "error", message: "S3: the file disappeared or became unreadable during lint." });
+      }
+    }
+  });
+  await Promise.all(workers);
+  for (const folder of await foldersWithIndex(memoryDir, scan.memories.map((memory) => memory.path))) {
+    const report = await checkIndex(path.join(memoryDir, folder));
+    const prefix = folder === "" ? "" : `${folder}/`;
+    findings.push(...report.findings.map((finding) => ({ ...finding, file: prefix + finding.file })));
+  }
+  findings.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.rule.localeCompare(b.rule));
+  return { findings, hasErrors: findings.some((finding) => finding.severity === "error") };
+}
+
+/** The root always has an index (even a missing one: then every memory is an orphan). */
+async function foldersWithIndex(memoryDir: string, memoryPaths: string[]): Promise<string[]> {
+  const folders = new Set(memoryPaths.flatMap((memoryPath) => ancestors(memoryPath)));
+  const checks = await Promise.all(
+    [...folders].map(async (folder) =>
+      access(path.join(memoryDir, folder, INDEX_FILE)).then(
+        () => folder,
+        () => null,
+      ),
+    ),
+  );
+  return ["", ...checks.filter((folder): folder is string => folder !== null).sort()];
+}
+
+function ancestors(memoryPath: string): string[] {
+  const parts = memoryPath.split("/").slice(0, -1);
+  return parts.map((_, index) => parts.slice(0, index + 1).join("/"));
+}

@@ -1,0 +1,100 @@
+import { FRONTMATTER_MAX_LINES, normaliseText, parseFrontmatter, parseMemoryHeader, type FrontmatterStatus } from "./frontmatter";
+import { findDerivableContent, type DerivableKind } from "./find-derivable-content";
+import { findRelativeDates } from "./find-relative-dates";
+import type { LintFinding } from "./lint-finding";
+
+export type ValidateMemoryOptions = {
+  /** Relative path with `/`, used in the findings. */
+  file: string;
+  /** The whole file (or as much as was read). */
+  text: string;
+  /** The file's mtime: F4 resolves relative dates against it. */
+  mtime: Date;
+};
+
+const BROKEN_FRONTMATTER: Partial<Record<FrontmatterStatus, string>> = {
+  none: "the file does not start with a `---` frontmatter block",
+  unclosed: `the frontmatter is not closed within the first ${FRONTMATTER_MAX_LINES} lines, so Claude Code reads no fields`,
+  "invalid-yaml": "the frontmatter is not valid YAML, even with its values quoted",
+  "not-object": "the frontmatter is not a set of `key: value` fields",
+  "alias-limit": "the frontmatter uses too many YAML aliases; it is refused to keep it from expanding without bound",
+  "too-large": "the frontmatter is too large to read",
+};
+
+// F5: descriptions made only of these words say nothing recall could select on.
+const GENERIC_WORDS = new Set(
+  "a an and the of for about on to in my our user users user's preference preferences note notes misc miscellaneous general info information project projects feedback reference references stuff things thing memory memories various details context settings todo todos important remember misc. etc".split(" "),
+);
+
+/** F1-F6, C4: what is wrong with one memory file, most serious first. */
+export function validateMemory(options: ValidateMemoryOptions): LintFinding[] {
+  const { file } = options;
+  const text = normaliseText(options.text);
+  const findings: LintFinding[] = [];
+  const add = (finding: Omit<LintFinding, "file">): void => void findings.push({ file, ...finding });
+  // C4: Claude Code reads the fields from the first 30 lines only.
+  const header = parseMemoryHeader(text.split("\n").slice(0, FRONTMATTER_MAX_LINES).join("\n"));
+  const broken = BROKEN_FRONTMATTER[header.status];
+  if (broken) add({ rule: "frontmatter-invalid", severity: "error", message: `F1/C4: ${broken}.`, fix: "Start the file with `---`, then `name:`, `description:` and `type:` lines, then `---`." });
+  if (header.status === "retried") add({ rule: "frontmatter-invalid", severity: "warning", message: "C4: a frontmatter value holds YAML-special characters and only parses once quoted.", fix: "Put the value in double quotes." });
+  if (!broken) {
+    checkFields(header, add);
+  }
+  const body = parseFrontmatter(text).body;
+  if (header.type === "feedback" || header.type === "project") checkStructure(body, add);
+  if (header.type === "project") checkDates(text, options.mtime, add);
+  for (const hit of findDerivableContent(body)) {
+    add({ rule: "derivable-content", severity: "warning", line: bodyLine(text, body, hit.line), message: `F6: ${DERIVABLE_TEXT[hit.kind]} (${hit.excerpt}); the repository already records it and the copy will drift.`, fix: "Keep only what the code cannot tell: the decision, the reason, the surprise." });
+  }
+  return findings;
+}
+
+type Add = (finding: Omit<LintFinding, "file">) => void;
+
+function checkFields(header: ReturnType<typeof parseMemoryHeader>, add: Add): void {
+  if (!header.name) add({ rule: "missing-name", severity: "warning", message: "F1: the frontmatter has no `name`." });
+  const rawType = header.fields.type;
+  if (rawType === undefined || rawType === null || rawType === "") {
+    add({ rule: "missing-type", severity: "warning", message: "F2: the frontmatter has no `type`; the memory still loads but cannot be filed.", fix: "Add `type:` with one of user, feedback, project, reference." });
+  } else if (!header.type) {
+    add({ rule: "unknown-type", severity: "error", message: `F2: type ${JSON.stringify(rawType)} is not one of user, feedback, project, reference.`, fix: "Use exactly one of the four types." });
+  }
+  if (!header.description) {
+    add({ rule: "missing-description", severity: "error", message: "F5: the frontmatter has no `description`, so recall has nothing to select this memory on.", fix: "Add a one-sentence `description:` that says specifically what the memory is about." });
+  } else if (isVague(header.description)) {
+    add({ rule: "vague-description", severity: "warning", message: `F5: the description "${header.description}" is too generic to be selected for the right query.`, fix: "Say what the memory is specifically about, e.g. \"user does not want a summary at the end of each response\"." });
+  }
+}
+
+export function isVague(description: string): boolean {
+  const words = description.toLowerCase().match(/[\p{L}\p{N}'.]+/gu) ?? [];
+  if (words.length < 3) return true;
+  return words.every((word) => GENERIC_WORDS.has(word));
+}
+
+function checkStructure(body: string, add: Add): void {
+  if (!/^\s*(?:[-*]\s+)?\*\*Why:?\*\*/im.test(body)) {
+    add({ rule: "missing-why", severity: "warning", message: "F3: the body has no line starting `**Why:**`; without the reason an agent cannot judge edge cases.", fix: "Add a `**Why:**` line with the reason or the incident behind it." });
+  }
+  if (!/^\s*(?:[-*]\s+)?\*\*How to apply:?\*\*/im.test(body)) {
+    add({ rule: "missing-how-to-apply", severity: "warning", message: "F3: the body has no line starting `**How to apply:**`.", fix: "Add a `**How to apply:**` line saying when and where the guidance applies." });
+  }
+}
+
+function checkDates(text: string, mtime: Date, add: Add): void {
+  for (const found of findRelativeDates(text, mtime)) {
+    add({ rule: "relative-date", severity: "warning", line: found.line, message: `F4: "${found.phrase}" will mean nothing when the memory is read weeks later.`, fix: `Replace "${found.phrase}" with ${found.date} (computed from the file's modification date, ${mtime.toISOString().slice(0, 10)}).` });
+  }
+}
+
+const DERIVABLE_TEXT: Record<DerivableKind, string> = {
+  "file-line": "a file:line citation",
+  "commit-hash": "a commit hash",
+  "stack-trace": "a stack trace",
+  "code-block": "a long code block",
+};
+
+function bodyLine(text: string, body: string, lineInBody: number): number {
+  const headLines = text.length - body.length === 0 ? 0 : text.slice(0, text.length - body.length).split("\n").length - 1;
+  return headLines + lineInBody;
+}

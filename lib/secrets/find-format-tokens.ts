@@ -1,0 +1,63 @@
+import { isPlaceholderValue } from "./is-placeholder-value";
+import { measureEntropy } from "./measure-entropy";
+import { RANK_FORMAT, type SecretKind, type SecretRange } from "./secret-finding";
+
+type FormatRule = { kind: SecretKind; pattern: RegExp };
+
+// Edges: a token must not be glued to more token characters, or a longer random string that
+// merely contains a prefix would be cut in half.
+const B = String.raw`(?<![A-Za-z0-9_\-])`;
+const E = String.raw`(?![A-Za-z0-9_\-])`;
+
+function rule(kind: SecretKind, body: string): FormatRule {
+  return { kind, pattern: new RegExp(`${B}${body}${E}`, "g") };
+}
+
+// Provider formats, from each provider's published token layout. Order does not matter: overlaps
+// are merged afterwards.
+const FORMAT_RULES: FormatRule[] = [
+  rule("aws-access-key-id", "(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}"),
+  rule("github-classic-token", "gh[po]_[A-Za-z0-9]{36,255}"),
+  rule("github-app-token", "gh[usr]_[A-Za-z0-9]{36,255}"),
+  rule("github-fine-grained-token", "github_pat_[A-Za-z0-9_]{60,255}"),
+  rule("gitlab-token", "gl(?:pat|dt|ptt|rt|cbt|oas|soat|ffct|imt|agent)-[A-Za-z0-9_\\-]{20,}(?:\\.[A-Za-z0-9_\\-]+)*"),
+  rule("slack-bot-token", "xoxb-[0-9]{6,}-[0-9A-Za-z\\-]{10,}"),
+  rule("slack-user-token", "xoxp-[0-9]{6,}-[0-9A-Za-z\\-]{10,}"),
+  rule("slack-token", "(?:xox[aresco]|xapp)-[0-9A-Za-z\\-]{10,}"),
+  rule("slack-webhook-url", "https://hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/\\-]{20,}"),
+  rule("stripe-live-key", "sk_live_[A-Za-z0-9]{16,247}"),
+  rule("stripe-test-key", "sk_test_[A-Za-z0-9]{16,247}"),
+  rule("stripe-restricted-key", "rk_(?:live|test)_[A-Za-z0-9]{16,247}"),
+  rule("stripe-webhook-secret", "whsec_[A-Za-z0-9+/=]{24,}"),
+  rule("anthropic-api-key", "sk-ant-[a-z]+[0-9]{2}-[A-Za-z0-9_\\-]{32,}"),
+  rule("openai-api-key", "sk-(?!ant-)(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_\\-]{20,}T3BlbkFJ[A-Za-z0-9_\\-]{20,}"),
+  rule("openai-api-key", "sk-(?:proj|svcacct|admin)-[A-Za-z0-9_\\-]{40,}"),
+  rule("openai-api-key", "sk-[A-Za-z0-9]{48}"),
+  rule("google-api-key", "AIza[0-9A-Za-z_\\-]{35}"),
+  rule("npm-token", "npm_[A-Za-z0-9]{36}"),
+  rule("pypi-token", "pypi-AgE[A-Za-z0-9_\\-]{50,}"),
+  rule("sendgrid-api-key", "SG\\.[A-Za-z0-9_\\-]{16,32}\\.[A-Za-z0-9_\\-]{16,64}"),
+  rule("twilio-api-key", "SK[0-9a-f]{32}"),
+  rule("mailgun-api-key", "key-[0-9a-f]{32}"),
+  rule("mailgun-api-key", "[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}"),
+  rule("huggingface-token", "(?:hf|api_org)_[A-Za-z0-9]{30,}"),
+  rule("docker-pat", "dckr_pat_[A-Za-z0-9_\\-]{24,}"),
+  rule("vault-token", "hv[sbr]\\.[A-Za-z0-9_\\-]{24,}"),
+  rule("jwt", "eyJ[A-Za-z0-9_\\-]{8,}\\.ey[A-Za-z0-9_\\-]{8,}\\.[A-Za-z0-9_\\-]{16,}"),
+];
+
+// A real token body is random; `ghp_aaaa…` or `sk_live_0000…` is someone's illustration.
+const MIN_TOKEN_ENTROPY = 3;
+
+/** Tokens whose format alone identifies the provider (`ghp_…`, `sk_live_…`, `AKIA…`). */
+export function findFormatTokens(text: string): SecretRange[] {
+  const ranges: SecretRange[] = [];
+  for (const { kind, pattern } of FORMAT_RULES) {
+    for (const match of text.matchAll(pattern)) {
+      const value = match[0];
+      if (isPlaceholderValue(value) || measureEntropy(value) < MIN_TOKEN_ENTROPY) continue;
+      ranges.push({ kind, start: match.index, end: match.index + value.length, isBounded: true, rank: RANK_FORMAT });
+    }
+  }
+  return ranges;
+}

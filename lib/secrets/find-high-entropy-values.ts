@@ -1,0 +1,34 @@
+import { isPlaceholderValue } from "./is-placeholder-value";
+import { isNonSecretShape } from "./is-plausible-secret";
+import { isHighEntropy } from "./measure-entropy";
+import { RANK_ENTROPY, type SecretRange } from "./secret-finding";
+
+// A secret-ish word (not `public key`), then within 40 characters on the same line a long run of token characters.
+// The run may not touch `/` or `.` on its left, so URL paths and file names stay out.
+const KEYWORD_THEN_CANDIDATE =
+  /(?<!(?:public|publishable)[ _-]?)(?:api[ _-]?key|access[ _-]?key|secret|token|passw(?:or)?d|credentials?|bearer|auth(?:orization)?|private[ _-]?key|signing[ _-]?key|key)[^\n]{0,40}?(?<![A-Za-z0-9+/_.-])([A-Za-z0-9+/_-]{20,}={0,2})(?![A-Za-z0-9+/=_.-])/gi;
+// English-looking pieces: a long share of them means identifiers or paths, not random output.
+const WORD_PIECES = /[A-Z]?[a-z]{3,}/g;
+
+/**
+ * Random-looking strings next to a secret-ish word (`the deploy key is 9fQ…`). Hex-only and
+ * single-case strings are skipped: commit SHAs and hashes are hex and sit next to such words.
+ */
+export function findHighEntropyValues(text: string): SecretRange[] {
+  const ranges: SecretRange[] = [];
+  for (const match of text.matchAll(KEYWORD_THEN_CANDIDATE)) {
+    const value = match[1] ?? "";
+    if (!isRandomToken(value)) continue;
+    const start = match.index + match[0].length - value.length;
+    ranges.push({ kind: "high-entropy-secret", start, end: start + value.length, isBounded: true, rank: RANK_ENTROPY });
+  }
+  return ranges;
+}
+
+function isRandomToken(value: string): boolean {
+  const hasMixedClasses = /[a-z]/.test(value) && /[A-Z]/.test(value) && /[0-9]/.test(value);
+  if (!hasMixedClasses || value.startsWith("AAAA")) return false; // AAAA…: an SSH public key body
+  if (isPlaceholderValue(value) || isNonSecretShape(value)) return false;
+  const wordLength = (value.match(WORD_PIECES) ?? []).reduce((sum, piece) => sum + piece.length, 0);
+  return wordLength / value.length <= 0.5 && isHighEntropy(value);
+}

@@ -1,0 +1,116 @@
+/** Issue 4's tricky negatives: shapes that look like secrets and are not. None may be flagged. */
+import { createChars, createRandom, type Chars, type NegativeNote } from "./build-secret-corpus";
+
+const HEX = "0123456789abcdef";
+const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+function uuid(chars: Chars): string {
+  return `${chars(HEX, 8)}-${chars(HEX, 4)}-4${chars(HEX, 3)}-a${chars(HEX, 3)}-${chars(HEX, 12)}`;
+}
+
+function pemBlock(chars: Chars, label: string): string {
+  const lines = Array.from({ length: 6 }, () => chars(BASE64, 64));
+  return `-----BEGIN ${label}-----\n${lines.join("\n")}\n-----END ${label}-----`;
+}
+
+function base64Of(text: string): string {
+  return Buffer.from(text).toString("base64");
+}
+
+function lines(chars: Chars): string[] {
+  const sha = () => chars(HEX, 40);
+  return [
+    // git SHAs and hashes
+    `Fixed in commit ${sha()} on main.`,
+    `The token refresh bug was fixed in ${sha()}.`,
+    `Key change landed as ${chars(HEX, 7)} (see PR #412).`,
+    `sha256: ${chars(HEX, 64)}`,
+    `checksum = "${chars(HEX, 64)}"`,
+    `image: ghcr.io/acme/api@sha256:${chars(HEX, 64)}`,
+    `etag: "${chars(HEX, 32)}"`,
+    // UUIDs
+    `Request id ${uuid(chars)} failed with 502.`,
+    `token_id: ${uuid(chars)}`,
+    `The API key id is ${uuid(chars)} (not the key itself).`,
+    `secret: ${uuid(chars)}`,
+    // base64 of plain text
+    `token: ${base64Of("hello world from the teammem docs")}`,
+    `The header value is ${base64Of("Hello, World! This is plain text.")}`,
+    `secret_b64: ${base64Of("this is not a secret, just a sentence.")}`,
+    // documented example keys
+    "Docs use AKIAIOSFODNN7EXAMPLE as the access key id.",
+    "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    // placeholders
+    "password: <your password>",
+    "API_KEY=xxxx",
+    "STRIPE_SECRET_KEY=sk_live_xxxxxxxxxxxxxxxxxxxxxxxx",
+    "GITHUB_TOKEN=ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX",
+    "token: ${GITHUB_TOKEN}",
+    "GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}",
+    "password: ****",
+    "DB_PASSWORD=changeme",
+    "api_key: your_api_key_here",
+    "password: %DB_PASSWORD%",
+    "secret: {{ vault_secret }}",
+    "OPENAI_API_KEY=sk-...",
+    "STRIPE_SECRET_KEY=",
+    "Connect with postgres://user:password@localhost:5432/app",
+    "DATABASE_URL=postgres://app:${DB_PASSWORD}@db:5432/app",
+    "curl -u admin:$ADMIN_TOKEN https://api.acme.io",
+    "Authorization: Bearer <token>",
+    "Authorization: Bearer $TOKEN",
+    "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----",
+    "The key file starts with `-----BEGIN OPENSSH PRIVATE KEY-----`, never paste it here.",
+    // lock-file integrity hashes
+    `"integrity": "sha512-${chars(BASE64, 86)}=="`,
+    `js-tokens@4.0.0:\n  integrity sha512-${chars(BASE64, 86)}==`,
+    `resolution: {integrity: sha512-${chars(BASE64, 86)}==}`,
+    // public keys and certificates
+    `deploy key: ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI${chars(BASE64, 43)} ci@acme`,
+    `ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ${chars(BASE64, 300)} ann@laptop`,
+    pemBlock(chars, "PUBLIC KEY"),
+    pemBlock(chars, "CERTIFICATE"),
+    `public_key: ${chars(BASE64, 43)}=`,
+    `Stripe publishable key pk_live_${chars(HEX + "ABCDEFGHJK", 40)}`,
+    // already-redacted values
+    "password: [REDACTED:password-assignment]",
+    "token: ghp_…9f2c",
+    "The leaked key AKIA…2L3M was revoked on 2026-02-11.",
+    "API_KEY=[REDACTED]",
+    "secret: ***REDACTED***",
+    "postgres://app:[REDACTED:url-password]@db/app",
+    // code and prose around secret-ish words
+    "password: string;",
+    "const token = await getToken();",
+    "apiKey: process.env.API_KEY,",
+    "secret: config.secret",
+    "password: z.string().min(8),",
+    "def login(password: str, token: Optional[str]) -> Session:",
+    "password_hint: the one in 1Password",
+    "max_tokens: 4096",
+    "Rotate the API key every 90 days.",
+    "The password policy requires 12 characters.",
+    "Use `gh auth token` to print your token.",
+    "password: see 1Password vault Prod DB",
+    "Secret: the retry count is 3",
+    "secretKeyRef: {name: db-credentials, key: password}",
+    "The token is stored under TeamMemoryAccessTokenStorageKey2024 in the keychain.",
+    "Max tokens for claude-3-5-sonnet-20241022 is 8192.",
+    "vault kv get secret/data/prod/db",
+    "<!-- secretlint-disable -->",
+    // URLs without credentials
+    "Clone git@github.com:acme/teammem.git",
+    "Health at https://api.acme.io:8443/v1/health@latest",
+    "redis://cache.internal:6379/0 and postgres://localhost:5432/app",
+    "https://oauth2:@gitlab.acme.io/group/repo.git",
+  ];
+}
+
+/** Each line becomes its own note with frontmatter, as a memory would be. */
+export function buildNegativeNotes(seed: number): NegativeNote[] {
+  const chars = createChars(createRandom(seed));
+  return lines(chars).map((line, index) => ({
+    name: `negative #${index}: ${line.slice(0, 40)}`,
+    text: `---\nname: Negative ${index}\ndescription: A note that holds no secret\ntype: reference\n---\n${line}\n`,
+  }));
+}

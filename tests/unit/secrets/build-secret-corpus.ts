@@ -1,0 +1,176 @@
+/**
+ * The issue-4 corpus, built at test time from a seed: realistic live-format tokens are never
+ * committed (checksummed fakes can trip push protection on git hosts), only their recipes.
+ */
+import type { SecretKind } from "@/lib/secrets/secret-finding";
+
+export type ExpectedSecret = { kind: SecretKind; start: number; end: number; value: string };
+export type PositiveNote = { name: string; text: string; secrets: ExpectedSecret[] };
+export type NegativeNote = { name: string; text: string };
+
+/** mulberry32: tiny, deterministic, good enough to make tokens look random. */
+export function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const LOWER = "abcdefghijklmnopqrstuvwxyz";
+const UPPER = LOWER.toUpperCase();
+const DIGITS = "0123456789";
+const ALNUM = LOWER + UPPER + DIGITS;
+const HEX = "0123456789abcdef";
+const BASE64 = ALNUM + "+/";
+const URL_SAFE = ALNUM + "_-";
+
+export type Chars = (alphabet: string, length: number) => string;
+
+export function createChars(random: () => number): Chars {
+  return (alphabet, length) => {
+    let out = "";
+    for (let i = 0; i < length; i++) out += alphabet[Math.floor(random() * alphabet.length)];
+    return out;
+  };
+}
+
+/** An AWS access key id body: upper case and the digits 2-7, with at least one of each. */
+function awsKeyId(chars: Chars): string {
+  return `AKIA${chars(UPPER, 1)}${chars("234567", 1)}${chars(UPPER + "234567", 14)}`;
+}
+
+/** A value that mixes letters and digits whatever the seed draws. */
+function mixed(chars: Chars, alphabet: string, length: number): string {
+  return chars(UPPER, 1) + chars(DIGITS, 1) + chars(LOWER, 1) + chars(alphabet, length - 3);
+}
+
+function base64Url(text: string): string {
+  return Buffer.from(text).toString("base64url");
+}
+
+function pemBody(chars: Chars, start: string, lines: number, newline: string): string {
+  const body = start + chars(BASE64, 64 * lines - start.length);
+  return (body.match(/.{1,64}/g) ?? []).join(newline);
+}
+
+type Recipe = { kind: SecretKind; value: (chars: Chars) => string; contexts: Array<[string, string]> };
+
+const password = (chars: Chars) => `${chars(UPPER, 1)}${chars(LOWER, 5)}${chars(DIGITS, 3)}${chars("!#%*@^~", 2)}${chars(ALNUM, 2)}`;
+const privateKey = (label: string, start: string) => (chars: Chars) =>
+  `-----BEGIN ${label}-----\n${pemBody(chars, start, 4, "\n")}\n-----END ${label}-----`;
+
+// Each kind with two or more places a person would paste it into a memory.
+const RECIPES: Recipe[] = [
+  { kind: "aws-access-key-id", value: awsKeyId, contexts: [["The CI user is `", "` in the prod account."], ["aws_access_key_id = ", "\n"]] },
+  { kind: "aws-secret-access-key", value: (c) => mixed(c, BASE64, 40), contexts: [["aws_secret_access_key = ", "\n"], ['export AWS_SECRET_ACCESS_KEY="', '"\n']] },
+  { kind: "github-classic-token", value: (c) => `ghp_${c(ALNUM, 36)}`, contexts: [["Use ", " for the release bot."], ["GITHUB_TOKEN=", "\n"]] },
+  { kind: "github-classic-token", value: (c) => `gho_${c(ALNUM, 36)}`, contexts: [["OAuth app token: ", ""]] },
+  { kind: "github-fine-grained-token", value: (c) => `github_pat_${c(ALNUM, 22)}_${c(ALNUM, 59)}`, contexts: [["The read-only PAT `", "` expires 2026-09-01."], ["token: ", "\n"]] },
+  { kind: "github-app-token", value: (c) => `ghs_${c(ALNUM, 36)}`, contexts: [["Installation token ", " (1h)."], ['"token": "', '"']] },
+  { kind: "gitlab-token", value: (c) => `glpat-${c(URL_SAFE, 20)}`, contexts: [["GitLab: ", ""], ["CI_JOB_TOKEN_OVERRIDE=", "\n"]] },
+  { kind: "slack-bot-token", value: (c) => `xoxb-${c(DIGITS, 11)}-${c(DIGITS, 12)}-${c(ALNUM, 24)}`, contexts: [["The bot posts with ", "."], ["SLACK_BOT_TOKEN: ", "\n"]] },
+  { kind: "slack-user-token", value: (c) => `xoxp-${c(DIGITS, 11)}-${c(DIGITS, 11)}-${c(DIGITS, 12)}-${c(HEX, 32)}`, contexts: [["my user token: ", ""], ["`", "`"]] },
+  { kind: "slack-token", value: (c) => `xapp-1-A${c(UPPER + DIGITS, 10)}-${c(DIGITS, 13)}-${c(HEX, 64)}`, contexts: [["Socket mode app token ", ""], ["SLACK_APP_TOKEN=", "\n"]] },
+  { kind: "slack-webhook-url", value: (c) => `https://hooks.slack.com/services/T${c(UPPER + DIGITS, 8)}/B${c(UPPER + DIGITS, 10)}/${c(ALNUM, 24)}`, contexts: [["Alerts go to ", " (#oncall)."], ["webhook: ", "\n"]] },
+  { kind: "stripe-live-key", value: (c) => `sk_live_${c(ALNUM, 99)}`, contexts: [["Live Stripe key: ", ""], ["STRIPE_SECRET_KEY=", "\n"]] },
+  { kind: "stripe-test-key", value: (c) => `sk_test_${c(ALNUM, 24)}`, contexts: [["For staging use ", "."], ["stripe.api_key = '", "'"]] },
+  { kind: "stripe-restricted-key", value: (c) => `rk_live_${c(ALNUM, 24)}`, contexts: [["The reporting job uses the restricted key ", "."], ["- ", "\n"]] },
+  { kind: "stripe-webhook-secret", value: (c) => `whsec_${c(ALNUM, 32)}`, contexts: [["Signing secret for the endpoint is ", "."], ["STRIPE_WEBHOOK_SECRET=", "\n"]] },
+  { kind: "openai-api-key", value: (c) => `sk-proj-${c(URL_SAFE, 80)}`, contexts: [["OPENAI_API_KEY=", "\n"], ["The eval harness calls OpenAI with ", "."]] },
+  { kind: "openai-api-key", value: (c) => `sk-${c(ALNUM, 20)}T3BlbkFJ${c(ALNUM, 20)}`, contexts: [["legacy key ", ""]] },
+  { kind: "anthropic-api-key", value: (c) => `sk-ant-api03-${c(URL_SAFE, 93)}AA`, contexts: [["ANTHROPIC_API_KEY=", "\n"], ["Recall runs on ", " (team key)."]] },
+  { kind: "google-api-key", value: (c) => `AIza${c(URL_SAFE, 35)}`, contexts: [["Maps key ", " is restricted to our domain."], ["GOOGLE_API_KEY: ", "\n"]] },
+  {
+    kind: "gcp-service-account-key",
+    value: (c) => `-----BEGIN PRIVATE KEY-----\\n${pemBody(c, "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC", 5, "\\n")}\\n-----END PRIVATE KEY-----`,
+    contexts: [['```json\n{\n  "type": "service_account",\n  "project_id": "acme-prod",\n  "private_key": "', '\\n",\n  "client_email": "ci@acme-prod.iam.gserviceaccount.com"\n}\n```\n']],
+  },
+  { kind: "azure-storage-key", value: (c) => `${mixed(c, BASE64, 86)}==`, contexts: [["DefaultEndpointsProtocol=https;AccountName=acmelogs;AccountKey=", ";EndpointSuffix=core.windows.net"], ["AZURE_STORAGE_KEY=", "\n"]] },
+  { kind: "npm-token", value: (c) => `npm_${c(ALNUM, 36)}`, contexts: [["//registry.npmjs.org/:_authToken=", "\n"], ["Publish with ", "."]] },
+  { kind: "pypi-token", value: (c) => `pypi-AgEIcHlwaS5vcmc${c(URL_SAFE, 70)}`, contexts: [["password = ", "\n"], ["twine upload uses ", ""]] },
+  { kind: "sendgrid-api-key", value: (c) => `SG.${c(URL_SAFE, 10)}-${c(URL_SAFE, 11)}.${c(URL_SAFE, 20)}-${c(URL_SAFE, 22)}`, contexts: [["Mail goes out via ", "."], ["SENDGRID_API_KEY=", "\n"]] },
+  { kind: "twilio-api-key", value: (c) => `SK${c(HEX, 32)}`, contexts: [["Twilio API key sid/secret: ", ""], ["TWILIO_API_KEY=", "\n"]] },
+  { kind: "twilio-auth-token", value: (c) => mixed(c, HEX, 32).toLowerCase(), contexts: [["TWILIO_AUTH_TOKEN=", "\n"], ['twilio.auth_token: "', '"']] },
+  { kind: "mailgun-api-key", value: (c) => `key-${c(HEX, 32)}`, contexts: [["Mailgun ", ""], ["MAILGUN_KEY = ", "\n"]] },
+  { kind: "huggingface-token", value: (c) => `hf_${c(LOWER + UPPER, 34)}`, contexts: [["Model pulls use ", "."], ["HF_TOKEN=", "\n"]] },
+  { kind: "docker-pat", value: (c) => `dckr_pat_${c(URL_SAFE, 27)}`, contexts: [["docker login -u acmeci -p ", ""], ["The registry PAT is ", "."]] },
+  { kind: "vault-token", value: (c) => `hvs.${c(URL_SAFE, 90)}`, contexts: [["VAULT_TOKEN=", "\n"], ["root token (rotate!) ", ""]] },
+  {
+    kind: "jwt",
+    value: (c) => `${base64Url('{"alg":"HS256","typ":"JWT"}')}.${base64Url(`{"sub":"${c(DIGITS, 8)}","role":"admin"}`)}.${c(URL_SAFE, 43)}`,
+    contexts: [["Admin session: ", ""], ["Authorization: Bearer ", "\n"]],
+  },
+  { kind: "private-key", value: privateKey("RSA PRIVATE KEY", "MIIEpAIBAAKCAQEA"), contexts: [["```\n", "\n```\n"]] },
+  { kind: "private-key", value: privateKey("EC PRIVATE KEY", "MHcCAQEEI"), contexts: [["Deploy key:\n", "\n"]] },
+  { kind: "private-key", value: privateKey("PRIVATE KEY", "MIIEvQIBADANBgkqhkiG9w0BAQEF"), contexts: [["  ", "\n"]] },
+  { kind: "private-key", value: privateKey("OPENSSH PRIVATE KEY", "b3BlbnNzaC1rZXktdjEAAAAABG5vbmU"), contexts: [["~/.ssh/id_ed25519:\n", "\n"]] },
+  { kind: "url-password", value: (c) => `${c(ALNUM, 4)}@${c(ALNUM, 3)}#${c(ALNUM, 3)}!`, contexts: [["DATABASE_URL=postgres://app:", "@db.internal:5432/app\n"], ["mongodb+srv://svc:", "@cluster0.ab1cd.mongodb.net/prod"]] },
+  { kind: "url-password", value: (c) => mixed(c, ALNUM, 16), contexts: [["Cache at redis://:", "@cache.internal:6379/0."], ["mysql://root:", "@10.0.0.5/app"], ["git clone https://deploy:", "@git.acme.io/infra.git"]] },
+  { kind: "jdbc-password", value: (c) => `${c(ALNUM, 5)}!${c(ALNUM, 5)}@`, contexts: [["jdbc:mysql://db.acme.io:3306/app?user=app&password=", "&useSSL=true"], ["jdbc:sqlserver://db;user=sa;password=", ";encrypt=true"]] },
+  { kind: "basic-auth-password", value: (c) => `${c(ALNUM, 6)}$${c(ALNUM, 4)}!`, contexts: [["curl -u deploy:", " https://api.acme.io/v1/jobs"], ['curl --user "ops:', '" -X POST https://ci.acme.io']] },
+  { kind: "basic-auth-password", value: (c) => Buffer.from(`deploy:${c(ALNUM, 12)}`).toString("base64"), contexts: [["Authorization: Basic ", "\n"]] },
+  { kind: "bearer-token", value: (c) => `${c(ALNUM, 20)}.${c(ALNUM, 20)}`, contexts: [["curl -H 'Authorization: Bearer ", "' https://api.acme.io"]] },
+  { kind: "password-assignment", value: password, contexts: [["password: ", "\n"], ['DB_PASSWORD="', '"\n'], ['{"user": "admin", "password": "', '"}'], ["psql --password ", " -h db"], ["  SMTP_PASS=", "\n"]] },
+  { kind: "secret-assignment", value: (c) => mixed(c, ALNUM, 32), contexts: [["client_secret: ", "\n"], ["SESSION_SECRET=", "\n"], ['api_key = "', '"'], ["signingKey := \"", '"']] },
+  { kind: "high-entropy-secret", value: (c) => mixed(c, ALNUM, 32), contexts: [["The staging signing key is ", " until the rotation."], ["Webhook secret for acme.io ", ""], ["token ", " expires Friday."]] },
+];
+
+function frontmatter(name: string, description: string): string {
+  return `---\nname: ${name}\ndescription: ${description}\ntype: reference\n---\n`;
+}
+
+/** One note per recipe context, a few in frontmatter, and a few holding several secrets. */
+export function buildPositiveNotes(seed: number): PositiveNote[] {
+  const chars = createChars(createRandom(seed));
+  const notes: PositiveNote[] = [];
+  for (const recipe of RECIPES) {
+    for (const [index, [before, after]] of recipe.contexts.entries()) {
+      const value = recipe.value(chars);
+      const head = `${frontmatter(`${recipe.kind} ${index}`, `Where the ${recipe.kind} for staging lives`)}Notes from the 2026-03-05 incident.\n\n`;
+      const start = head.length + before.length;
+      const text = `${head}${before}${value}${after}\n**Why:** it was pasted during the outage.\n`;
+      notes.push({ name: `${recipe.kind} #${index}`, text, secrets: [{ kind: recipe.kind, start, end: start + value.length, value }] });
+    }
+  }
+  notes.push(...buildFrontmatterNotes(chars), ...buildMultiSecretNotes(chars));
+  return notes;
+}
+
+function buildFrontmatterNotes(chars: Chars): PositiveNote[] {
+  return [0, 1, 2].map((index) => {
+    const value = `ghp_${chars(ALNUM, 36)}`;
+    const head = "---\nname: Release bot\ndescription: release bot token is ";
+    const text = `${head}${value}\ntype: project\n---\nRelease on Thursdays.\n`;
+    return { name: `frontmatter #${index}`, text, secrets: [{ kind: "github-classic-token", start: head.length, end: head.length + value.length, value }] };
+  });
+}
+
+function buildMultiSecretNotes(chars: Chars): PositiveNote[] {
+  return [0, 1, 2, 3].map((index) => {
+    const parts: Array<string | ExpectedSecret> = [
+      frontmatter("Staging access", "How staging is reached"),
+      "- DB: postgres://app:",
+      { kind: "url-password", value: password(chars), start: 0, end: 0 },
+      "@db.staging:5432/app\n- Stripe: ",
+      { kind: "stripe-test-key", value: `sk_test_${chars(ALNUM, 24)}`, start: 0, end: 0 },
+      "\n- AWS: ",
+      { kind: "aws-access-key-id", value: awsKeyId(chars), start: 0, end: 0 },
+      "\n- AWS secret key: ",
+      { kind: "high-entropy-secret", value: mixed(chars, ALNUM, 40), start: 0, end: 0 },
+      " (rotate monthly)\n",
+    ];
+    let text = "";
+    const secrets: ExpectedSecret[] = [];
+    for (const part of parts) {
+      if (typeof part === "string") text += part;
+      else {
+        secrets.push({ ...part, start: text.length, end: text.length + part.value.length });
+        text += part.value;
+      }
+    }
+    return { name: `multi #${index}`, text, secrets };
+  });
+}

@@ -8,7 +8,8 @@ export type IndexEntry = {
 /** I1: `- [Title](file.md) — hook`, one line per memory; link text and target escaped. */
 export function formatIndexLine(entry: IndexEntry): string {
   const title = entry.title.replace(/[\r\n]+/g, " ").replace(/([[\]\\])/g, "\\$1");
-  const target = entry.file.replace(/[ ()]/g, (char) => encodeURIComponent(char));
+  // encodeURIComponent leaves ( and ) alone, and a bare ) would end the Markdown link early.
+  const target = entry.file.replace(/[ ()%]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   const hook = entry.hook?.replace(/[\r\n]+/g, " ").trim();
   return hook ? `- [${title}](${target}) — ${hook}` : `- [${title}](${target})`;
 }

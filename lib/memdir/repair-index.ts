@@ -15,6 +15,7 @@ export function repairIndexText(report: Pick<IndexReport, "text" | "dangling" | 
   const lines = text.split("\n");
   const kept = lines.filter((_, index) => !droppedLines.has(index + 1));
   let after = kept.join("\n");
+  if (after.endsWith("\r") && !text.endsWith("\r")) after += "\n"; // the dropped last line took the \n of a CRLF
   const additions = report.orphans.map((memory) =>
     formatIndexLine({ file: memory.path, title: memory.name ?? titleFromPath(memory.path), hook: memory.description }),
   );

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { formatManifest, formatManifestLine } from "@/lib/memdir/format-manifest";
+
+const mtime = new Date(Date.UTC(2026, 2, 28, 10, 30, 0, 0));
+
+describe("formatManifest", () => {
+  it("S5, C6: `- [type] path (ISO with ms Z): description`", () => {
+    expect(formatManifestLine({ path: "team/freeze.md", type: "project", description: "Merge freeze 2026-03-05", mtime })).toBe(
+      "- [project] team/freeze.md (2026-03-28T10:30:00.000Z): Merge freeze 2026-03-05",
+    );
+  });
+
+  it("C6: no description means no `: description` tail; no valid type means no tag", () => {
+    expect(formatManifestLine({ path: "legacy.md", type: null, description: null, mtime })).toBe("- legacy.md (2026-03-28T10:30:00.000Z)");
+  });
+
+  it("R4: memories already surfaced are left out of the manifest", () => {
+    const memories = ["a.md", "b.md", "c.md"].map((file) => ({ path: file, type: "user" as const, description: file, mtime }));
+    expect(formatManifest(memories, ["b.md"]).split("\n").map((line) => line.split(" ")[2])).toEqual(["a.md", "c.md"]);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { isVague, validateMemory } from "@/lib/memdir/validate-memory";
+
+const mtime = new Date(Date.UTC(2026, 2, 1, 12)); // a Sunday
+const good = (type: string, body = "The rule.\n**Why:** an incident.\n**How to apply:** always.\n"): string =>
+  `---\nname: Merge freeze\ndescription: Mobile release freezes merges of non-urgent PRs\ntype: ${type}\n---\n${body}`;
+const rules = (text: string): string[] => validateMemory({ file: "m.md", text, mtime }).map((finding) => finding.rule);
+
+describe("validateMemory", () => {
+  it("F7: the example memory has no findings", () => {
+    expect(rules(good("feedback"))).toEqual([]);
+    expect(rules(good("user", "Plain body.\n"))).toEqual([]);
+  });
+
+  it("F2: an unknown type is an error, a missing type a warning", () => {
+    const unknown = validateMemory({ file: "m.md", text: good("todo"), mtime });
+    expect(unknown.map((finding) => [finding.rule, finding.severity])).toEqual([["unknown-type", "error"]]);
+    expect(rules(good("").replace("type: \n", ""))).toEqual(["missing-type"]);
+  });
+
+  it("F5: missing and vague descriptions", () => {
+    expect(rules("---\nname: A\ntype: user\n---\n")).toEqual(["missing-description"]);
+    expect(rules("---\nname: A\ndescription: User preferences\ntype: user\n---\n")).toEqual(["vague-description"]);
+    expect(isVague("general project notes and info")).toBe(true);
+    expect(isVague("user does not want a summary at the end of each response")).toBe(false);
+  });
+
+  it("F3: feedback and project bodies need Why and How to apply", () => {
+    expect(rules(good("project", "Just the fact.\n"))).toEqual(["missing-why", "missing-how-to-apply"]);
+    expect(rules(good("project", "Fact.\n**Why:** reason.\n"))).toEqual(["missing-how-to-apply"]);
+  });
+
+  it("F4: relative dates in project memories get the absolute date from the mtime", () => {
+    const findings = validateMemory({ file: "m.md", text: good("project", "Freeze after Thursday.\n**Why:** release.\n**How to apply:** hold PRs.\n"), mtime });
+    expect(findings).toEqual([
+      expect.objectContaining({ rule: "relative-date", line: 6, fix: expect.stringContaining("with 2026-03-05") }),
+    ]);
+  });
+
+  it("F4: relative dates in feedback memories are not flagged", () => {
+    expect(rules(good("feedback", "Say hi tomorrow.\n**Why:** x.\n**How to apply:** y.\n"))).toEqual([]);
+  });
+
+  it("F6: derivable content is a warning with the line it is on", () => {
+    const body = "Fact.\n**Why:** see src/app/page.tsx:42 and commit 3f2a9c1d.\n**How to apply:** x.\n";
+    const findings = validateMemory({ file: "m.md", text: good("feedback", body), mtime });
+    expect(findings.map((finding) => [finding.rule, finding.severity, finding.line])).toEqual([
+      ["derivable-content", "warning", 7],
+      ["derivable-content", "warning", 7],
+    ]);
+    expect(findings[0]?.message).toMatch(/F6/);
+  });
+
+  it("C4: broken frontmatter is one frontmatter-invalid error, not a list of missing fields", () => {
+    expect(validateMemory({ file: "m.md", text: "no frontmatter at all\n", mtime }).map((finding) => [finding.rule, finding.severity])).toEqual([
+      ["frontmatter-invalid", "error"],
+    ]);
+    const late = `---\n${"k: v\n".repeat(30)}description: too late\ntype: user\n---\n`;
+    expect(validateMemory({ file: "m.md", text: late, mtime })[0]?.message).toMatch(/first 30 lines/);
+  });
+
+  it("C4: values that parse only once quoted are a warning", () => {
+    const text = "---\nname: A\ndescription: fix: the #2 case for the importer\ntype: user\n---\n";
+    expect(validateMemory({ file: "m.md", text, mtime }).map((finding) => [finding.rule, finding.severity])).toEqual([["frontmatter-invalid", "warning"]]);
+  });
+});

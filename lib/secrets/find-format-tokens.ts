@@ -1,5 +1,4 @@
-import { isPlaceholderValue } from "./is-placeholder-value";
-import { measureEntropy } from "./measure-entropy";
+import { isPlaceholderToken } from "./is-placeholder-value";
 import { RANK_FORMAT, type SecretKind, type SecretRange } from "./secret-finding";
 
 type FormatRule = { kind: SecretKind; pattern: RegExp };
@@ -46,16 +45,13 @@ const FORMAT_RULES: FormatRule[] = [
   rule("jwt", "eyJ[A-Za-z0-9_\\-]{8,}\\.ey[A-Za-z0-9_\\-]{8,}\\.[A-Za-z0-9_\\-]{16,}"),
 ];
 
-// A real token body is random; `ghp_aaaa…` or `sk_live_0000…` is someone's illustration.
-const MIN_TOKEN_ENTROPY = 3;
-
 /** Tokens whose format alone identifies the provider (`ghp_…`, `sk_live_…`, `AKIA…`). */
 export function findFormatTokens(text: string): SecretRange[] {
   const ranges: SecretRange[] = [];
   for (const { kind, pattern } of FORMAT_RULES) {
     for (const match of text.matchAll(pattern)) {
       const value = match[0];
-      if (isPlaceholderValue(value) || measureEntropy(value) < MIN_TOKEN_ENTROPY) continue;
+      if (isPlaceholderToken(value)) continue;
       ranges.push({ kind, start: match.index, end: match.index + value.length, isBounded: true, rank: RANK_FORMAT });
     }
   }

@@ -1,3 +1,5 @@
+import { measureEntropy } from "./measure-entropy";
+
 // Values that stand in for a secret in docs and templates. Flagging them would teach users to
 // ignore the scanner, so each shape here is a documented negative of issue 4.
 const PLACEHOLDER_SHAPES: RegExp[] = [
@@ -49,4 +51,12 @@ export function isPlaceholderValue(value: string): boolean {
 
 function isOneRepeatedCharacter(value: string): boolean {
   return value.length > 1 && value.split("").every((char) => char === value[0]);
+}
+
+// A real token body is random; `ghp_aaaa…` or `sk_live_0000…` is someone's illustration.
+const MIN_TOKEN_ENTROPY = 3;
+
+/** Whether a whole token (prefix included) is a placeholder or too regular to be real. */
+export function isPlaceholderToken(token: string): boolean {
+  return isPlaceholderValue(token) || measureEntropy(token) < MIN_TOKEN_ENTROPY;
 }

@@ -2,6 +2,7 @@ import { lintSource } from "@secretlint/core";
 import { rules as recommendedRules } from "@secretlint/secretlint-rule-preset-recommend";
 import type { SecretLintCoreConfig, SecretLintCoreResultMessage } from "@secretlint/types";
 import { findSecretRanges, locateSecretRanges, toSecretFinding } from "./detect-secrets";
+import { isPlaceholderToken } from "./is-placeholder-value";
 import { mergeSecretRanges } from "./merge-secret-ranges";
 import { RANK_FORMAT, type SecretFinding, type SecretKind, type SecretRange } from "./secret-finding";
 
@@ -55,7 +56,8 @@ export async function scanSecretsWithSecretlint(text: string): Promise<SecretFin
   });
   const lintRanges = result.messages
     .map((message) => toRange(text, message))
-    .filter((range) => !overlapsAny(range, ownRanges));
+    // The preset reports `ghp_XXXX…` and `AKIA…EXAMPLE`; issue 4 says those are not secrets.
+    .filter((range) => !overlapsAny(range, ownRanges) && !isPlaceholderToken(text.slice(range.start, range.end)));
   return locateSecretRanges(text, mergeSecretRanges([...ownRanges, ...lintRanges])).map(toSecretFinding);
 }
 

@@ -28,6 +28,15 @@ export type Config = {
   recallModel: string;
   host: string;
   port: number;
+  /** The address people and the CLI use to reach the dashboard (auth cookies and origin checks). */
+  publicUrl: string;
+  /** Signs sessions; null means "use the secret kept in the data folder". */
+  authSecret: string | null;
+  adminEmail: string;
+  /** For automation: the first password of the admin and demo accounts instead of a random one. */
+  initialPassword: string | null;
+  /** The only account allowed to see the private memory under claudeHome. */
+  claudeHomeOwner: string | null;
   logLevel: "debug" | "info" | "warn" | "error";
 };
 
@@ -81,6 +90,18 @@ const envSchema = z.object({
       .max(65535, { error: "must be a whole number between 1 and 65535" })
       .optional(),
   ),
+  TEAMMEM_PUBLIC_URL: optionalText.refine(
+    (value) => value === undefined || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value),
+    { message: "must be the http(s) address of the dashboard, such as https://teammem.example.com" },
+  ),
+  TEAMMEM_AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    message: "must be at least 32 characters (generate one with: openssl rand -base64 48)",
+  }),
+  TEAMMEM_ADMIN_EMAIL: optionalText.pipe(z.email({ error: "must be an email address" }).optional()),
+  TEAMMEM_INITIAL_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 12, {
+    message: "must be at least 12 characters",
+  }),
+  TEAMMEM_CLAUDE_HOME_OWNER: optionalText.pipe(z.email({ error: "must be the email of the account that owns the Claude home" }).optional()),
   TEAMMEM_LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(["debug", "info", "warn", "error"], { error: "must be debug, info, warn or error" }).optional(),
@@ -103,6 +124,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const databaseKind = databaseUrl.startsWith("file:") ? "sqlite" : "postgresql";
   const isEmbeddedStore = vars.TEAMMEM_STORE_REMOTE === undefined;
   const isEmbedded = isEmbeddedStore && databaseKind === "sqlite";
+  const host = vars.HOST ?? "127.0.0.1";
+  const port = vars.PORT ?? 3000;
+  const claudeHome = resolveClaudeHome(vars.TEAMMEM_CLAUDE_HOME, dataDir, isEmbedded, cwd);
+  const isDemoHome = claudeHome === demoClaudeHome(dataDir);
 
   return {
     dataDir,
@@ -112,16 +137,25 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     storeRemote: resolveStoreRemote(vars.TEAMMEM_STORE_REMOTE, dataDir, cwd),
     isEmbeddedStore,
     storeCloneDir: path.join(dataDir, "store-clone"),
-    claudeHome: resolveClaudeHome(vars.TEAMMEM_CLAUDE_HOME, dataDir, isEmbedded, cwd),
+    claudeHome,
     isDemoEnabled: vars.TEAMMEM_DEMO ?? isEmbedded,
     anthropicApiKey: vars.ANTHROPIC_API_KEY ?? null,
     anthropicBaseUrl: vars.ANTHROPIC_BASE_URL ?? null,
     recallModel: vars.TEAMMEM_RECALL_MODEL ?? DEFAULT_RECALL_MODEL,
-    host: vars.HOST ?? "127.0.0.1",
-    port: vars.PORT ?? 3000,
+    host,
+    port,
+    publicUrl: (vars.TEAMMEM_PUBLIC_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/$/, ""),
+    authSecret: vars.TEAMMEM_AUTH_SECRET ?? null,
+    adminEmail: (vars.TEAMMEM_ADMIN_EMAIL ?? "admin@teammem.local").toLowerCase(),
+    initialPassword: vars.TEAMMEM_INITIAL_PASSWORD ?? null,
+    // The demo home belongs to the demo member Omar; any other home needs its owner named.
+    claudeHomeOwner: (vars.TEAMMEM_CLAUDE_HOME_OWNER ?? (isDemoHome ? DEMO_HOME_OWNER_EMAIL : undefined))?.toLowerCase() ?? null,
     logLevel: vars.TEAMMEM_LOG_LEVEL ?? "info",
   };
 }
+
+/** The demo member whose Claude home the embedded mode shows (lib/demo/demo-team.ts: omar). */
+export const DEMO_HOME_OWNER_EMAIL = "omar@acme.example";
 
 /** Where the demo member's Claude Code config home lives inside the data folder. */
 export function demoClaudeHome(dataDir: string): string {

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
       `store ${report.createdStore ? "created" : "ready"} (${displayRemote(config.storeRemote)})` +
       (report.seededDemo ? ", demo team seeded" : ""),
   );
+  printCredentialsOnce(report.issuedCredentials);
   if (isSetupOnly) return;
 
   if (!isDev) ensureBuild(config);
@@ -77,6 +78,14 @@ function serve(config: Config): void {
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
   server.on("exit", (code) => process.exit(code ?? 0));
+}
+
+// The issue's contract: a new account's one-time password is shown once, here, and nowhere else.
+function printCredentialsOnce(credentials: { email: string; password: string; role: string }[]): void {
+  if (credentials.length === 0) return;
+  console.log("\nteammem: accounts created. Their passwords are shown ONCE; note them now:");
+  for (const credential of credentials) console.log(`  ${credential.email.padEnd(24)} ${credential.password}   (${credential.role})`);
+  console.log("Lost one? Run: npx teammem users reset-password <email>\n");
 }
 
 function databaseUrlFor(config: Config): string {

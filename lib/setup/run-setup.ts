@@ -1,3 +1,6 @@
+import { createAuth, type Auth } from "../auth/auth";
+import { ensureAuthSecret } from "../auth/auth-secret";
+import { ensureAdminAccount, type IssuedCredential } from "../auth/ensure-admin-account";
 import { demoClaudeHome, type Config } from "../config";
 import { createDb, databaseUnavailable, type Db } from "../db/client";
 import { applyMigrations } from "../db/migrate";
@@ -13,6 +16,8 @@ export type SetupReport = {
   createdDatabase: boolean;
   createdStore: boolean;
   seededDemo: boolean;
+  /** Accounts created by this run with their one-time passwords: show once, never log. */
+  issuedCredentials: IssuedCredential[];
 };
 
 const DEMO_SEEDED_KEY = "demo.seededAt";
@@ -30,28 +35,38 @@ export async function runSetup(config: Config, now: Date = new Date()): Promise<
 
   const db = createDb(config);
   try {
-    const seededDemo = config.isDemoEnabled ? await seedDemoOnce(config, db, now) : false;
-    return { createdDataDir, createdDatabase, createdStore, seededDemo };
+    const auth = createAuth({ config, db, secret: await ensureAuthSecret(config) });
+    const admin = await ensureAdminAccount(auth, db, config).catch((cause: unknown) => {
+      throw databaseUnavailable(config, cause);
+    });
+    const demo = config.isDemoEnabled ? await seedDemoOnce(config, auth, db, now) : null;
+    return {
+      createdDataDir,
+      createdDatabase,
+      createdStore,
+      seededDemo: demo !== null,
+      issuedCredentials: [...(admin ? [admin] : []), ...(demo ?? [])],
+    };
   } finally {
     await db.$disconnect();
   }
 }
 
 // The demo is seeded once per installation: deleting demo memories later must not bring them back.
-async function seedDemoOnce(config: Config, db: Db, now: Date): Promise<boolean> {
+async function seedDemoOnce(config: Config, auth: Auth, db: Db, now: Date): Promise<IssuedCredential[] | null> {
   const seeded = await db.systemState.findUnique({ where: { key: DEMO_SEEDED_KEY } }).catch((cause: unknown) => {
     throw databaseUnavailable(config, cause);
   });
-  if (seeded) return false;
+  if (seeded) return null;
 
   const seededStore = await seedDemoStore(config, now);
   if (config.claudeHome === demoClaudeHome(config.dataDir)) await seedDemoHome(config.claudeHome, now);
-  await seedDemoDatabase(db);
+  const issued = await seedDemoDatabase(auth, db, config.initialPassword);
   await db.$transaction([
     db.systemState.create({ data: { key: DEMO_SEEDED_KEY, value: now.toISOString() } }),
     db.auditEvent.create({
       data: { actor: "teammem", action: "demo.seeded", detail: JSON.stringify({ store: seededStore }) },
     }),
   ]);
-  return true;
+  return issued;
 }

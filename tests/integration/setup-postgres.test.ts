@@ -23,7 +23,7 @@ describe.skipIf(!TEST_POSTGRES_URL)("npm start's setup step on PostgreSQL", () =
       const db = createDb(config);
       try {
         expect(await db.project.findMany({ select: { id: true } })).toEqual([{ id: "acme-checkout" }]);
-        expect(await db.member.count()).toBe(3);
+        expect(await db.user.count()).toBe(4);
       } finally {
         await db.$disconnect();
       }

@@ -33,7 +33,12 @@ describe("npm start's setup step", () => {
     const config = loadConfig({ TEAMMEM_DATA_DIR: dataDir });
 
     const first = await runSetup(config);
-    expect(first).toEqual({ createdDataDir: true, createdDatabase: true, createdStore: true, seededDemo: true });
+    expect(first).toMatchObject({ createdDataDir: true, createdDatabase: true, createdStore: true, seededDemo: true });
+    // One admin and the demo lead and members, each with a one-time password shown once.
+    expect(first.issuedCredentials.map((credential) => credential.email).sort()).toEqual(
+      ["admin@teammem.local", "lena@acme.example", "omar@acme.example", "priya@acme.example"],
+    );
+    expect(new Set(first.issuedCredentials.map((credential) => credential.password)).size).toBe(4);
     const projects = await listStoreProjects(config);
     expect(projects).toHaveLength(1);
     expect(projects[0]).toMatchObject({ id: "acme-checkout", memoryCount: 30 });
@@ -59,7 +64,7 @@ describe("npm start's setup step", () => {
     const databaseBefore = await stat(config.sqliteFile!);
 
     const second = await runSetup(config);
-    expect(second).toEqual({ createdDataDir: false, createdDatabase: false, createdStore: false, seededDemo: false });
+    expect(second).toEqual({ createdDataDir: false, createdDatabase: false, createdStore: false, seededDemo: false, issuedCredentials: [] });
     expect(await readFile(path.join(dataDir, "notes.txt"), "utf8")).toBe("mine\n");
     expect(await readFile(privateIndex, "utf8")).toContain("added by hand");
     expect((await listStoreProjects(config))[0]!.memoryCount).toBe(31);
@@ -67,7 +72,11 @@ describe("npm start's setup step", () => {
 
     const db = createDb(config);
     try {
-      expect(await db.member.count()).toBe(3);
+      expect(await db.user.count()).toBe(4);
+      expect(await db.projectMember.count({ where: { projectId: "acme-checkout" } })).toBe(3);
+      // Passwords are stored only as the library's hashes.
+      const stored = (await db.account.findMany()).map((account) => account.password ?? "");
+      for (const credential of first.issuedCredentials) expect(stored.join("\n")).not.toContain(credential.password);
       expect(await db.auditEvent.count({ where: { action: "demo.seeded" } })).toBe(1);
     } finally {
       await db.$disconnect();

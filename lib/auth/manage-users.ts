@@ -1,0 +1,56 @@
+import { generateRandomString } from "better-auth/crypto";
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import type { Auth } from "./auth";
+import { isProjectRole, type ProjectRole } from "./permissions";
+
+export type NewAccount = { email: string; name: string; isAdmin?: boolean; password?: string | null };
+
+/** A one-time password for a new or reset account: shown once, changed by the user. */
+export function generateOneTimePassword(): string {
+  return generateRandomString(20, "a-z", "A-Z", "0-9");
+}
+
+/**
+ * Creates an account with an email + password sign-in, hashed by better-auth. Returns the
+ * password (generated unless given) so the caller can show it once.
+ */
+export async function createAccount(auth: Auth, db: Db, account: NewAccount): Promise<{ userId: string; password: string }> {
+  const email = account.email.trim().toLowerCase();
+  if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
+    throw new AppError("CONFLICT", `An account for ${email} already exists.`);
+  }
+  const password = account.password ?? generateOneTimePassword();
+  const context = await auth.$context;
+  const user = await context.internalAdapter.createUser({ email, name: account.name.trim(), isAdmin: account.isAdmin === true }, { method: "admin" });
+  await context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await context.password.hash(password) });
+  return { userId: user.id, password };
+}
+
+/** Sets a new one-time password and signs the account out everywhere. */
+export async function resetPassword(auth: Auth, db: Db, email: string, password?: string | null): Promise<string> {
+  const user = await db.user.findUnique({ where: { email: email.trim().toLowerCase() } });
+  if (!user) throw new AppError("NOT_FOUND", `There is no account for ${email}.`);
+  const next = password ?? generateOneTimePassword();
+  const context = await auth.$context;
+  await context.internalAdapter.updatePassword(user.id, await context.password.hash(next));
+  await db.session.deleteMany({ where: { userId: user.id } });
+  return next;
+}
+
+/** Gives a user a role in a project (or changes it). */
+export async function setProjectRole(db: Db, options: { projectId: string; email: string; role: ProjectRole }): Promise<void> {
+  if (!isProjectRole(options.role)) throw new AppError("INVALID_INPUT", "role must be lead, member or viewer.");
+  const user = await db.user.findUnique({ where: { email: options.email.trim().toLowerCase() } });
+  if (!user) throw new AppError("NOT_FOUND", `There is no account for ${options.email}; an admin creates it first.`);
+  await db.projectMember.upsert({
+    where: { projectId_userId: { projectId: options.projectId, userId: user.id } },
+    create: { projectId: options.projectId, userId: user.id, role: options.role },
+    update: { role: options.role },
+  });
+}
+
+export async function removeFromProject(db: Db, options: { projectId: string; userId: string }): Promise<void> {
+  const deleted = await db.projectMember.deleteMany({ where: { projectId: options.projectId, userId: options.userId } });
+  if (deleted.count === 0) throw new AppError("NOT_FOUND", "That person has no role in this project.");
+}

@@ -1,0 +1,55 @@
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import type { Caller } from "./resolve-caller";
+
+export const PROJECT_ROLES = ["viewer", "member", "lead"] as const;
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
+
+/** What a caller wants to do in a project, and the least role that may. */
+export const PROJECT_PERMISSIONS = {
+  read: "viewer", // browse team memory
+  propose: "member", // propose memories, run recall
+  review: "lead", // approve, reject, edit proposals
+  manage: "lead", // add and remove members
+} as const satisfies Record<string, ProjectRole>;
+export type ProjectPermission = keyof typeof PROJECT_PERMISSIONS;
+
+export function isProjectRole(value: unknown): value is ProjectRole {
+  return typeof value === "string" && (PROJECT_ROLES as readonly string[]).includes(value);
+}
+
+function rank(role: ProjectRole): number {
+  return PROJECT_ROLES.indexOf(role);
+}
+
+/**
+ * Throws unless the caller may do `permission` in the project. Someone with no role there (or a
+ * token not scoped to it) gets NOT_FOUND, never FORBIDDEN: existence is not revealed. Admins
+ * read and manage every project but review only where they hold the lead role.
+ */
+export async function assertProjectPermission(db: Db, caller: Caller, projectId: string, permission: ProjectPermission): Promise<ProjectRole | "admin"> {
+  const notFound = new AppError("NOT_FOUND", `There is no project "${projectId}" that you can see.`);
+  if (caller.tokenProjectIds && !caller.tokenProjectIds.includes(projectId)) throw notFound;
+  const membership = await db.projectMember.findUnique({ where: { projectId_userId: { projectId, userId: caller.userId } } });
+  const role = membership && isProjectRole(membership.role) ? membership.role : null;
+
+  if (role && rank(role) >= rank(PROJECT_PERMISSIONS[permission])) return role;
+  if (caller.isAdmin && permission !== "review") {
+    if (await db.project.findUnique({ where: { id: projectId }, select: { id: true } })) return "admin";
+    throw notFound;
+  }
+  if (!role) throw notFound;
+  throw new AppError("FORBIDDEN", `Your role in ${projectId} is ${role}; this needs ${PROJECT_PERMISSIONS[permission]}.`);
+}
+
+export function assertAdmin(caller: Caller): void {
+  if (!caller.isAdmin) throw new AppError("FORBIDDEN", "Only an admin can do this.");
+}
+
+/** The projects a caller may see: all for admins, else those with a role (and in the token's scope). */
+export async function listVisibleProjectIds(db: Db, caller: Caller): Promise<string[]> {
+  const ids = caller.isAdmin
+    ? (await db.project.findMany({ select: { id: true } })).map((project) => project.id)
+    : (await db.projectMember.findMany({ where: { userId: caller.userId }, select: { projectId: true } })).map((row) => row.projectId);
+  return caller.tokenProjectIds ? ids.filter((id) => caller.tokenProjectIds!.includes(id)) : ids;
+}

@@ -1,6 +1,10 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
+import { resolveCaller } from "@/lib/auth/resolve-caller";
 import { Nav } from "./_components/nav";
+import { SignOutButton } from "./_components/sign-out-button";
+import { getAuth, getDatabase } from "./_server/context";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -8,7 +12,11 @@ export const metadata: Metadata = {
   description: "The team hub for Claude Code memory",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Only for the header; each page checks access itself (layouts are not re-run on navigation).
+  const caller = await getAuth()
+    .then((auth) => headers().then((requestHeaders) => resolveCaller(auth, getDatabase(), requestHeaders)))
+    .catch(() => null);
   return (
     <html lang="en">
       <body>
@@ -16,7 +24,13 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <a href="/" className="brand">
             team<span>mem</span>
           </a>
-          <Nav />
+          {caller && <Nav />}
+          {caller && (
+            <div className="user">
+              <span className="muted" data-testid="signed-in-as">{caller.name}{caller.isAdmin ? " (admin)" : ""}</span>
+              <SignOutButton />
+            </div>
+          )}
         </header>
         <main className="content">{children}</main>
       </body>

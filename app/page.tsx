@@ -2,17 +2,21 @@ import Link from "next/link";
 import { memoryAge } from "@/lib/memdir/age";
 import { listStoreProjects, refreshStore, type StoreProject } from "@/lib/store/read-store";
 import { ErrorPanel } from "./_components/error-panel";
-import { getConfig } from "./_server/context";
+import { listVisibleProjectIds } from "@/lib/auth/permissions";
+import { getConfig, getDatabase } from "./_server/context";
 import { toShownError } from "./_server/http";
+import { requirePageCaller } from "./_server/page-caller";
 
 export const dynamic = "force-dynamic";
 
 export default async function OverviewPage() {
+  const caller = await requirePageCaller("/");
   let projects: StoreProject[];
   try {
     const config = getConfig();
     await refreshStore(config);
-    projects = await listStoreProjects(config);
+    const visible = new Set(await listVisibleProjectIds(getDatabase(), caller));
+    projects = (await listStoreProjects(config)).filter((project) => visible.has(project.id));
   } catch (error) {
     return <ErrorPanel error={toShownError(error, "overview")} />;
   }
@@ -26,8 +30,8 @@ export default async function OverviewPage() {
       </p>
       {projects.length === 0 ? (
         <div className="panel empty">
-          The team store has no projects yet. Approved memories will appear here once a project is added
-          to the store.
+          No projects to show: either the team store has none yet, or you have no role in one. A
+          project&apos;s lead (or an admin) can add you.
         </div>
       ) : (
         <section className="cards" aria-label="Projects">

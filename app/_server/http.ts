@@ -4,6 +4,9 @@ import { log } from "@/lib/log";
 /** The one table from error code to HTTP status. */
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INVALID_INPUT: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
   INVALID_MEMORY: 422,
   CONFIG_INVALID: 500,
   UNAUTHORIZED: 401,
@@ -32,16 +35,7 @@ export function errorResponse(error: unknown, context: string): Response {
   return Response.json({ error: { code: shown.code, message: shown.message } }, { status: shown.status });
 }
 
-/** Wraps a route handler so every failure becomes a mapped JSON error. */
-export function handle<Args extends unknown[]>(
-  context: string,
-  handler: (...args: Args) => Promise<Response>,
-): (...args: Args) => Promise<Response> {
-  return async (...args) => {
-    try {
-      return await handler(...args);
-    } catch (error) {
-      return errorResponse(error, context);
-    }
-  };
+/** A JSON response that is never cached: every API answer depends on who asked. */
+export function json(body: unknown, status = 200): Response {
+  return Response.json(body, { status, headers: { "cache-control": "no-store" } });
 }

@@ -6,8 +6,10 @@ import { listClaudeProjects, type ClaudeProjectMemory } from "@/lib/memdir/list-
 import { listProjectMemories, listStoreProjects, refreshStore } from "@/lib/store/read-store";
 import { ErrorPanel } from "../_components/error-panel";
 import { TypeBadge } from "../_components/type-badge";
-import { getConfig } from "../_server/context";
+import { listVisibleProjectIds } from "@/lib/auth/permissions";
+import { getConfig, getDatabase } from "../_server/context";
 import { toShownError } from "../_server/http";
+import { requirePageCaller } from "../_server/page-caller";
 
 export const dynamic = "force-dynamic";
 
@@ -22,18 +24,22 @@ const Query = z.object({
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function MemoriesPage({ searchParams }: Props) {
+  const caller = await requirePageCaller("/memories");
   const query = Query.parse(firstValues(await searchParams));
   const config = getConfig();
   try {
     await refreshStore(config);
-    const projects = await listStoreProjects(config);
+    const visible = new Set(await listVisibleProjectIds(getDatabase(), caller));
+    const projects = (await listStoreProjects(config)).filter((project) => visible.has(project.id));
     const project = projects.find((candidate) => candidate.id === query.project) ?? projects[0];
     const all = project ? await listProjectMemories(config, project.id) : [];
     const filtered = query.type ? all.filter((memory) => memory.type === query.type) : all;
     const pageCount = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
     const page = Math.min(query.page, pageCount);
     const shown = filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-    const privateProjects = config.claudeHome ? await listClaudeProjects(config.claudeHome) : null;
+    // Private memory is shown only to the owner of the Claude home, never to anyone else.
+    const isHomeOwner = config.claudeHome !== null && caller.email === config.claudeHomeOwner;
+    const privateProjects = isHomeOwner && config.claudeHome ? await listClaudeProjects(config.claudeHome) : null;
     const link = (changes: Record<string, string | number | undefined>) =>
       `/memories?${new URLSearchParams(Object.entries({ project: project?.id, type: query.type, page: 1, ...changes }).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]))}`;
 
@@ -101,7 +107,7 @@ export default async function MemoriesPage({ searchParams }: Props) {
             )}
           </>
         )}
-        <PrivateMemory claudeHome={config.claudeHome} projects={privateProjects} />
+        <PrivateMemory claudeHome={config.claudeHome} isOwner={isHomeOwner} projects={privateProjects} />
       </>
     );
   } catch (error) {
@@ -109,12 +115,14 @@ export default async function MemoriesPage({ searchParams }: Props) {
   }
 }
 
-function PrivateMemory({ claudeHome, projects }: { claudeHome: string | null; projects: ClaudeProjectMemory[] | null }) {
+function PrivateMemory({ claudeHome, isOwner, projects }: { claudeHome: string | null; isOwner: boolean; projects: ClaudeProjectMemory[] | null }) {
   return (
     <>
       <h2>Private memory on this machine</h2>
-      {!claudeHome || !projects ? (
+      {!claudeHome ? (
         <p className="muted">Not shown: TEAMMEM_CLAUDE_HOME is not set (this is a team server).</p>
+      ) : !isOwner || !projects ? (
+        <p className="muted">Not shown: private memory is visible only to the owner of this Claude home (TEAMMEM_CLAUDE_HOME_OWNER).</p>
       ) : projects.length === 0 ? (
         <div className="panel empty">No Claude Code project under {claudeHome} has memory yet.</div>
       ) : (

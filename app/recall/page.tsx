@@ -1,4 +1,9 @@
-export default function RecallPage() {
+import { requirePageCaller } from "../_server/page-caller";
+
+export const dynamic = "force-dynamic";
+
+export default async function RecallPage() {
+  await requirePageCaller("/recall");
   return (
     <>
       <h1>Recall</h1>

@@ -1,4 +1,9 @@
-export default function ReviewPage() {
+import { requirePageCaller } from "../_server/page-caller";
+
+export const dynamic = "force-dynamic";
+
+export default async function ReviewPage() {
+  await requirePageCaller("/review");
   return (
     <>
       <h1>Review</h1>

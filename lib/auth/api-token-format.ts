@@ -8,3 +8,13 @@ export const TOKEN_PREFIX_LENGTH = 7; // "tm_" + 4: enough to tell tokens apart 
 export function hashApiToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
+
+/** A token's project scope as stored (JSON array); anything damaged grants nothing. */
+export function parseProjectIds(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}

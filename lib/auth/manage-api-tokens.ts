@@ -1,7 +1,7 @@
 import { generateRandomString } from "better-auth/crypto";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { hashApiToken, TOKEN_PREFIX_LENGTH } from "./api-token-format";
+import { hashApiToken, parseProjectIds, TOKEN_PREFIX_LENGTH } from "./api-token-format";
 import { listVisibleProjectIds } from "./permissions";
 import type { Caller } from "./resolve-caller";
 
@@ -54,11 +54,5 @@ export async function revokeApiToken(db: Db, caller: Caller, tokenId: string): P
 }
 
 function toSummary(record: { id: string; name: string; prefix: string; projectIds: string; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null; revokedAt: Date | null }): ApiTokenSummary {
-  let projectIds: string[] = [];
-  try {
-    projectIds = JSON.parse(record.projectIds) as string[];
-  } catch {
-    projectIds = []; // shown as no scope; resolve-caller grants nothing either
-  }
-  return { id: record.id, name: record.name, prefix: record.prefix, projectIds, createdAt: record.createdAt, lastUsedAt: record.lastUsedAt, expiresAt: record.expiresAt, revokedAt: record.revokedAt };
+  return { id: record.id, name: record.name, prefix: record.prefix, projectIds: parseProjectIds(record.projectIds), createdAt: record.createdAt, lastUsedAt: record.lastUsedAt, expiresAt: record.expiresAt, revokedAt: record.revokedAt };
 }

@@ -54,3 +54,26 @@ export async function removeFromProject(db: Db, options: { projectId: string; us
   const deleted = await db.projectMember.deleteMany({ where: { projectId: options.projectId, userId: options.userId } });
   if (deleted.count === 0) throw new AppError("NOT_FOUND", "That person has no role in this project.");
 }
+
+export type Membership = { projectId: string; projectName: string; role: ProjectRole };
+
+/** The caller's roles (and, for a token, only within its scope). */
+export async function listMemberships(db: Db, caller: { userId: string; tokenProjectIds: string[] | null }): Promise<Membership[]> {
+  const rows = await db.projectMember.findMany({ where: { userId: caller.userId }, include: { project: true }, orderBy: { projectId: "asc" } });
+  return rows
+    .filter((row) => isProjectRole(row.role) && (!caller.tokenProjectIds || caller.tokenProjectIds.includes(row.projectId)))
+    .map((row) => ({ projectId: row.projectId, projectName: row.project.name, role: row.role as ProjectRole }));
+}
+
+export type ProjectMemberSummary = { userId: string; email: string; name: string; role: ProjectRole };
+
+export async function listProjectMembers(db: Db, projectId: string): Promise<ProjectMemberSummary[]> {
+  const rows = await db.projectMember.findMany({ where: { projectId }, include: { user: true }, orderBy: { createdAt: "asc" } });
+  return rows.filter((row) => isProjectRole(row.role)).map((row) => ({ userId: row.userId, email: row.user.email, name: row.user.name, role: row.role as ProjectRole }));
+}
+
+export type UserSummary = { id: string; email: string; name: string; isAdmin: boolean; createdAt: Date };
+
+export async function listUsers(db: Db): Promise<UserSummary[]> {
+  return db.user.findMany({ select: { id: true, email: true, name: true, isAdmin: true, createdAt: true }, orderBy: { createdAt: "asc" } });
+}

@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import type { Auth } from "./auth";
-import { hashApiToken, TOKEN_PATTERN } from "./api-token-format";
+import { hashApiToken, parseProjectIds, TOKEN_PATTERN } from "./api-token-format";
 
 export type Caller = {
   userId: string;
@@ -53,13 +53,4 @@ async function resolveToken(db: Db, authorization: string): Promise<Caller> {
     via: "token",
     tokenProjectIds: parseProjectIds(record.projectIds),
   };
-}
-
-function parseProjectIds(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return []; // a damaged scope grants nothing
-  }
 }

@@ -1,0 +1,86 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { callApi } from "../_components/api-client";
+
+type Token = { id: string; name: string; prefix: string; projectIds: string[]; createdAt: string; lastUsedAt: string | null; expiresAt: string | null; revokedAt: string | null };
+
+export function TokenManager({ initialTokens, projectIds }: { initialTokens: Token[]; projectIds: string[] }) {
+  const [tokens, setTokens] = useState(initialTokens);
+  const [created, setCreated] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const days = Number(form.get("expiresInDays"));
+    setError(null);
+    try {
+      const result = await callApi<{ token: string; summary: Token }>("/api/tokens", {
+        method: "POST",
+        body: { name: form.get("name"), projectIds: form.getAll("projectIds"), expiresInDays: days > 0 ? days : null },
+      });
+      setCreated(result.token);
+      setTokens([result.summary, ...tokens]);
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }
+
+  async function revoke(id: string) {
+    try {
+      const result = await callApi<{ token: Token }>(`/api/tokens/${encodeURIComponent(id)}`, { method: "DELETE" });
+      setTokens(tokens.map((token) => (token.id === id ? result.token : token)));
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }
+
+  return (
+    <>
+      {created && (
+        <div className="secret-once" data-testid="new-token">
+          <strong>Copy this token now; it is not shown again.</strong>
+          <div><code>{created}</code></div>
+          <div className="muted">Use it as <code>TEAMMEM_TOKEN</code> or with <code>npx teammem login</code>.</div>
+        </div>
+      )}
+      {projectIds.length === 0 ? (
+        <p className="muted">You have no role in a project yet, so there is nothing a token could reach.</p>
+      ) : (
+        <form className="inline-form panel" onSubmit={create} aria-label="Create token">
+          <label>Name<input name="name" required maxLength={100} placeholder="laptop CLI" /></label>
+          <fieldset className="inline-form" style={{ border: 0, padding: 0 }}>
+            {projectIds.map((projectId) => (
+              <label key={projectId} style={{ flexDirection: "row", alignItems: "center" }}>
+                <input type="checkbox" name="projectIds" value={projectId} defaultChecked /> {projectId}
+              </label>
+            ))}
+          </fieldset>
+          <label>Expires in days<input name="expiresInDays" type="number" min={0} max={3650} defaultValue={90} /></label>
+          <button className="button" type="submit">Create token</button>
+        </form>
+      )}
+      {error && <p className="form-error" role="alert">{error}</p>}
+      {tokens.length === 0 ? (
+        <p className="muted">No tokens yet.</p>
+      ) : (
+        <table data-testid="token-table">
+          <thead><tr><th>Name</th><th>Token</th><th>Projects</th><th>Last used</th><th>Status</th><th /></tr></thead>
+          <tbody>
+            {tokens.map((token) => (
+              <tr key={token.id}>
+                <td>{token.name}</td>
+                <td><code>{token.prefix}…</code></td>
+                <td>{token.projectIds.join(", ")}</td>
+                <td>{token.lastUsedAt ? new Date(token.lastUsedAt).toLocaleString() : "never"}</td>
+                <td>{token.revokedAt ? "revoked" : token.expiresAt && new Date(token.expiresAt) < new Date() ? "expired" : "active"}</td>
+                <td>{!token.revokedAt && <button className="link-button" onClick={() => revoke(token.id)}>Revoke</button>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+
+export function SignInForm({ returnTo }: { returnTo: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    const form = new FormData(event.currentTarget);
+    try {
+      const response = await fetch("/api/auth/sign-in/email", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: form.get("email"), password: form.get("password") }),
+      });
+      if (response.ok) {
+        window.location.assign(returnTo);
+        return;
+      }
+      const retryAfter = response.headers.get("x-retry-after") ?? response.headers.get("retry-after");
+      setError(
+        response.status === 429
+          ? `Too many attempts. Wait ${retryAfter ? `${retryAfter} seconds` : "a minute"} and try again.`
+          : "Wrong email or password.",
+      );
+    } catch {
+      setError("The server did not answer. Is teammem running?");
+    }
+    setBusy(false);
+  }
+
+  return (
+    <form className="panel form" onSubmit={submit}>
+      <label>
+        Email
+        <input name="email" type="email" autoComplete="username" required />
+      </label>
+      <label>
+        Password
+        <input name="password" type="password" autoComplete="current-password" required />
+      </label>
+      {error && <p className="form-error" role="alert">{error}</p>}
+      <button type="submit" disabled={isBusy}>{isBusy ? "Signing in…" : "Sign in"}</button>
+    </form>
+  );
+}

@@ -2,15 +2,17 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../lib/config";
 import { isAppError } from "../lib/errors";
-import { doctorHelp, runDoctor } from "./commands/doctor";
+import { COMMANDS } from "./commands";
 import { createOutput, EXIT } from "./output";
 
-const HELP = `teammem — the team hub for Claude Code memory
+function overallHelp(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length)) + 2;
+  return `teammem — the team hub for Claude Code memory
 
 Usage: teammem <command> [options]
 
 Commands:
-  doctor      check configuration, data folder, store, database and model key
+${COMMANDS.map((command) => `  ${command.name.padEnd(width)}${command.summary}`).join("\n")}
 
 Options:
   --json      machine-readable output on stdout
@@ -19,52 +21,43 @@ Options:
 
 Exit codes: 0 ok, 1 findings or a failed check, 2 bad usage or input (message on stderr).
 Configuration comes from the environment; see README.md.`;
+}
 
-const COMMANDS: Record<string, { help: string; run: typeof runDoctor }> = {
-  doctor: { help: doctorHelp, run: runDoctor },
-};
+const COMMON_OPTIONS = { json: { type: "boolean" }, help: { type: "boolean", short: "h" }, version: { type: "boolean" } } as const;
 
 /** Runs the CLI and returns the exit code (never throws). */
 export async function main(argv: string[]): Promise<number> {
+  const commandName = argv.find((arg) => !arg.startsWith("-"));
+  const command = COMMANDS.find((candidate) => candidate.name === commandName);
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" }, version: { type: "boolean" } },
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { ...COMMON_OPTIONS, ...(command?.options ?? {}) } });
   } catch (error) {
-    process.stderr.write(`teammem: ${(error as Error).message}\nRun teammem --help for usage.\n`);
+    process.stderr.write(`teammem: ${(error as Error).message}\nRun teammem ${command ? `${command.name} ` : ""}--help for usage.\n`);
     return EXIT.usage;
   }
   const output = createOutput(parsed.values.json === true);
-  const [commandName, ...rest] = parsed.positionals;
-
   if (parsed.values.version) return output.print(version()), EXIT.ok;
   if (!commandName) {
-    if (parsed.values.help) return output.print(HELP), EXIT.ok;
-    output.error(`teammem: no command given.\n\n${HELP}`);
+    if (parsed.values.help) return output.print(overallHelp()), EXIT.ok;
+    output.error(`teammem: no command given.\n\n${overallHelp()}`);
     return EXIT.usage;
   }
-  const command = COMMANDS[commandName];
   if (!command) {
-    output.error(`teammem: unknown command "${commandName}". Commands: ${Object.keys(COMMANDS).join(", ")}.`);
+    output.error(`teammem: unknown command "${commandName}". Commands: ${COMMANDS.map((candidate) => candidate.name).join(", ")}.`);
     return EXIT.usage;
   }
   if (parsed.values.help) return output.print(command.help), EXIT.ok;
-  if (rest.length > 0) {
-    output.error(`teammem ${commandName}: unexpected argument "${rest[0]}".\n\n${command.help}`);
-    return EXIT.usage;
-  }
 
   try {
-    return await command.run(loadConfig(), output);
+    const positionals = parsed.positionals.slice(parsed.positionals.indexOf(command.name) + 1);
+    return await command.run({ positionals, flags: parsed.values as Record<string, string | boolean | undefined>, config: () => loadConfig(), output });
   } catch (error) {
     if (isAppError(error)) {
       output.error(`teammem: ${error.message}`);
-      return error.code === "CONFIG_INVALID" || error.code === "INVALID_INPUT" ? EXIT.usage : EXIT.findings;
+      return ["CONFIG_INVALID", "INVALID_INPUT", "INVALID_MEMORY", "NOT_FOUND"].includes(error.code) ? EXIT.usage : EXIT.findings;
     }
-    output.error(`teammem: unexpected error (${(error as Error)?.name ?? "unknown"}); run with TEAMMEM_LOG_LEVEL=debug and report it.`);
+    output.error(`teammem ${command.name}: unexpected error (${(error as Error)?.name ?? "unknown"}); please report it.`);
     return EXIT.findings;
   }
 }

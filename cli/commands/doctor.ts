@@ -1,39 +1,43 @@
-import type { Config } from "../../lib/config";
 import { diagnose } from "../../lib/setup/diagnose";
 import { displayRemote } from "../../lib/store/git";
-import { EXIT, type Output } from "../output";
+import type { Command } from "../command";
+import { EXIT } from "../output";
 
-export const doctorHelp = `teammem doctor — check configuration, data folder, store, database and model key
+export const doctorCommand: Command = {
+  name: "doctor",
+  summary: "check configuration, data folder, store, database and model key",
+  help: `teammem doctor — check configuration, data folder, store, database and model key
 
 Usage: teammem doctor [--json]
 
-Exit code 0 when every check passes (warnings allowed), 1 when one fails.`;
-
-export async function runDoctor(config: Config, output: Output): Promise<number> {
-  const checks = await diagnose(config);
-  const hasFailure = checks.some((check) => check.status === "fail");
-  const summary = {
-    dataDir: config.dataDir,
-    database: { kind: config.databaseKind, location: config.sqliteFile ?? "DATABASE_URL (PostgreSQL)" },
-    store: { remote: displayRemote(config.storeRemote), embedded: config.isEmbeddedStore, clone: config.storeCloneDir },
-    claudeHome: config.claudeHome,
-    model: { keyPresent: config.anthropicApiKey !== null, name: config.recallModel, baseUrl: config.anthropicBaseUrl },
-    server: { host: config.host, port: config.port },
-  };
-  if (output.isJson) {
-    output.json({ ok: !hasFailure, config: summary, checks });
-  } else {
-    output.print(`data folder   ${summary.dataDir}`);
-    output.print(`database      ${summary.database.kind}: ${summary.database.location}`);
-    output.print(`team store    ${summary.store.remote}${summary.store.embedded ? " (embedded)" : ""}`);
-    output.print(`claude home   ${summary.claudeHome ?? "(not set)"}`);
-    output.print(`model key     ${summary.model.keyPresent ? "present" : "not set (local ranker)"}`);
-    output.print("");
-    for (const check of checks) output.print(`${mark(check.status)} ${check.name}: ${check.detail}`);
-  }
-  return hasFailure ? EXIT.findings : EXIT.ok;
-}
-
-function mark(status: "ok" | "warn" | "fail"): string {
-  return { ok: "ok  ", warn: "warn", fail: "FAIL" }[status];
-}
+Exit code 0 when every check passes (warnings allowed), 1 when one fails.`,
+  async run({ positionals, config: loadConfig, output }) {
+    if (positionals.length > 0) {
+      output.error(`teammem doctor: unexpected argument "${positionals[0]}".`);
+      return EXIT.usage;
+    }
+    const config = loadConfig();
+    const checks = await diagnose(config);
+    const hasFailure = checks.some((check) => check.status === "fail");
+    const summary = {
+      dataDir: config.dataDir,
+      database: { kind: config.databaseKind, location: config.sqliteFile ?? "DATABASE_URL (PostgreSQL)" },
+      store: { remote: displayRemote(config.storeRemote), embedded: config.isEmbeddedStore, clone: config.storeCloneDir },
+      claudeHome: config.claudeHome,
+      model: { keyPresent: config.anthropicApiKey !== null, name: config.recallModel, baseUrl: config.anthropicBaseUrl },
+      server: { host: config.host, port: config.port, publicUrl: config.publicUrl },
+    };
+    if (output.isJson) {
+      output.json({ ok: !hasFailure, config: summary, checks });
+    } else {
+      output.print(`data folder   ${summary.dataDir}`);
+      output.print(`database      ${summary.database.kind}: ${summary.database.location}`);
+      output.print(`team store    ${summary.store.remote}${summary.store.embedded ? " (embedded)" : ""}`);
+      output.print(`claude home   ${summary.claudeHome ?? "(not set)"}`);
+      output.print(`model key     ${summary.model.keyPresent ? "present" : "not set (local ranker)"}`);
+      output.print("");
+      for (const check of checks) output.print(`${{ ok: "ok  ", warn: "warn", fail: "FAIL" }[check.status]} ${check.name}: ${check.detail}`);
+    }
+    return hasFailure ? EXIT.findings : EXIT.ok;
+  },
+};

@@ -3,11 +3,14 @@ import { isPlaceholderValue } from "./is-placeholder-value";
 import { isPlausiblePassword, isPlausibleToken } from "./is-plausible-secret";
 import { RANK_ASSIGNMENT, type SecretKind, type SecretRange } from "./secret-finding";
 
+// Keys are found from the secret-ish word outwards instead of matching every `word:` in the
+// text: that keeps a 5 MB file from costing one regex match per YAML key.
+const SECRET_WORD = /pass|pwd|pw|secret|token|key|credential|auth/gi;
 // `key: value`, `key = value`, `KEY=value`, `"key": "value"`, `key := value`, `--key=value`.
 // `://` and `::` are not separators (URLs, C++/Rust paths).
-const KEY_THEN_SEPARATOR = /(?<![A-Za-z0-9_.-])(?:--?)?([A-Za-z_][A-Za-z0-9_.-]{0,80})["']?[ \t]*(?::=|=>|=|:)(?![=:/])[ \t]*/g;
+const SEPARATOR = /["']?[ \t]*(?::=|=>|=|:)(?![=:/])[ \t]*/y;
 // `--password hunter2`, `--token abc123` (flag, space, value).
-const FLAG_THEN_VALUE = /(?<![\w-])--?(password|passwd|pass|token|secret|api-key|apikey)[ \t]+(?=[^\s-])/gi;
+const FLAG_GAP = /[ \t]+(?=[^\s-])/y;
 // What may precede a key for it to own the whole rest of its line (.env, YAML, TOML, INI).
 const LINE_LEADING = /^[ \t]*(?:[-*][ \t]+|export[ \t]+|set[ \t]+)?$/;
 // Where an inline unquoted value stops.
@@ -22,18 +25,48 @@ type ValueSpan = { start: number; end: number; isQuoted: boolean; isBounded: boo
  */
 export function findKeywordAssignments(text: string): SecretRange[] {
   const ranges: SecretRange[] = [];
-  for (const pattern of [KEY_THEN_SEPARATOR, FLAG_THEN_VALUE]) {
-    for (const match of text.matchAll(pattern)) {
-      const key = match[1] ?? "";
-      const kind = classifySecretKey(key);
-      if (!kind) continue;
-      const keyStart = match.index + match[0].indexOf(key);
-      const span = readValue(text, match.index + match[0].length, isLineLeading(text, keyStart));
-      if (!span || !isSecretValue(kind, text.slice(span.start, span.end), span.isQuoted)) continue;
-      ranges.push({ kind, start: span.start, end: span.end, isBounded: span.isBounded, rank: RANK_ASSIGNMENT });
-    }
+  SECRET_WORD.lastIndex = 0;
+  for (let word = SECRET_WORD.exec(text); word; word = SECRET_WORD.exec(text)) {
+    const keyStart = expandWhile(text, word.index, -1);
+    const keyEnd = expandWhile(text, word.index + word[0].length, 1);
+    SECRET_WORD.lastIndex = keyEnd;
+    const rawKey = text.slice(keyStart, keyEnd);
+    const key = rawKey.replace(/^-{1,2}/, "");
+    // The separator check is the cheap one and rules out most words; classify only after it.
+    const valueStart = afterSeparator(text, keyEnd, key !== rawKey);
+    const kind = valueStart >= 0 && /^[A-Za-z_]/.test(key) ? classifySecretKey(key) : null;
+    if (!kind) continue;
+    const span = readValue(text, valueStart, isLineLeading(text, keyStart));
+    if (!span || !isSecretValue(kind, text.slice(span.start, span.end), span.isQuoted)) continue;
+    ranges.push({ kind, start: span.start, end: span.end, isBounded: span.isBounded, rank: RANK_ASSIGNMENT });
   }
   return ranges;
+}
+
+function expandWhile(text: string, from: number, step: 1 | -1): number {
+  let index = from;
+  if (step < 0) {
+    while (index > 0 && isKeyChar(text.charCodeAt(index - 1))) index--;
+  } else {
+    while (index < text.length && isKeyChar(text.charCodeAt(index))) index++;
+  }
+  return index;
+}
+
+// [A-Za-z0-9_.-] by char code: this runs for every character of every key.
+function isKeyChar(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95 || code === 46 || code === 45
+  );
+}
+
+function afterSeparator(text: string, keyEnd: number, isFlag: boolean): number {
+  for (const pattern of isFlag ? [SEPARATOR, FLAG_GAP] : [SEPARATOR]) {
+    pattern.lastIndex = keyEnd;
+    const separator = pattern.exec(text);
+    if (separator) return keyEnd + separator[0].length;
+  }
+  return -1;
 }
 
 function isSecretValue(kind: SecretKind, value: string, isQuoted: boolean): boolean {

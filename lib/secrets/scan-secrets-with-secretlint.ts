@@ -1,9 +1,9 @@
-import { lintSource } from "@secretlint/core";
 import { rules as recommendedRules } from "@secretlint/secretlint-rule-preset-recommend";
 import type { SecretLintCoreConfig, SecretLintCoreResultMessage } from "@secretlint/types";
 import { findSecretRanges, locateSecretRanges, toSecretFinding } from "./detect-secrets";
 import { isPlaceholderToken } from "./is-placeholder-value";
 import { mergeSecretRanges } from "./merge-secret-ranges";
+import { runSecretlint } from "./run-secretlint";
 import { RANK_FORMAT, type SecretFinding, type SecretKind, type SecretRange } from "./secret-finding";
 
 // Issue 4: a note must not switch scanning off with `secretlint-disable`, so the rule that reads
@@ -50,11 +50,8 @@ const AWS_SECRET_VALUE = /[:=]\s*["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/;
  */
 export async function scanSecretsWithSecretlint(text: string): Promise<SecretFinding[]> {
   const ownRanges = findSecretRanges(text);
-  const result = await lintSource({
-    source: { content: text, filePath: "memory.md", ext: ".md", contentType: "text" },
-    options: { config: SECRETLINT_CONFIG, maskSecrets: true, noPhysicFilePath: true },
-  });
-  const lintRanges = result.messages
+  const messages = await runSecretlint(text, SECRETLINT_CONFIG);
+  const lintRanges = messages
     .map((message) => toRange(text, message))
     // The preset reports `ghp_XXXX…` and `AKIA…EXAMPLE`; issue 4 says those are not secrets.
     .filter((range) => !overlapsAny(range, ownRanges) && !isPlaceholderToken(text.slice(range.start, range.end)));

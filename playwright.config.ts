@@ -6,6 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = 3100;
 const baseURL = `http://127.0.0.1:${PORT}`;
 export const E2E_DATA_DIR = path.resolve("test-results", "e2e-data");
+/** Every seeded account (admin, demo lead and members) starts with this password in e2e runs. */
+export const E2E_PASSWORD = "e2e-demo-password";
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -32,7 +34,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 240_000, // includes a production build on a fresh clone
-    env: { TEAMMEM_DATA_DIR: E2E_DATA_DIR, PORT: String(PORT), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
+    env: { TEAMMEM_DATA_DIR: E2E_DATA_DIR, TEAMMEM_INITIAL_PASSWORD: E2E_PASSWORD, PORT: String(PORT), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
     stdout: "pipe",
     stderr: "pipe",
   },

@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./sign-in";
+
+test("nothing is open without signing in", async ({ page, request }) => {
+  await page.goto("/memories");
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fmemories/);
+  expect((await request.get("/api/projects")).status()).toBe(401);
+  const health = await request.get("/api/health");
+  expect(health.status()).toBe(200);
+  expect(JSON.stringify(await health.json())).not.toContain("/"); // no paths for strangers
+});
+
+test("a wrong password is refused with a clear message", async ({ page }) => {
+  await page.goto("/sign-in");
+  await page.getByLabel("Email").fill("lena@acme.example");
+  await page.getByLabel("Password").fill("definitely-wrong-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator(".form-error")).toHaveText("Wrong email or password.");
+});
+
+test("a lead creates an API token, sees it once, uses it, revokes it, and signs out", async ({ page, request }) => {
+  await signIn(page, "lena@acme.example", "/settings");
+  await page.getByLabel("Name").first().fill("e2e laptop");
+  await page.getByRole("button", { name: "Create token" }).click();
+  const shown = page.getByTestId("new-token").locator("code").first();
+  await expect(shown).toHaveText(/^tm_[A-Za-z0-9]{40}$/);
+  const token = (await shown.textContent())!;
+  await page.screenshot({ path: "test-results/screenshots/token-created.png", fullPage: true });
+
+  const me = await request.get("/api/me", { headers: { authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(200);
+  expect(((await me.json()) as { user: { email: string } }).user.email).toBe("lena@acme.example");
+
+  await page.reload(); // shown once: after a reload only the prefix remains
+  await expect(page.getByTestId("new-token")).toHaveCount(0);
+  const row = page.getByTestId("token-table").locator("tr", { hasText: "e2e laptop" });
+  await expect(row).toContainText(token.slice(0, 7));
+  await expect(page.getByText(token)).toHaveCount(0);
+  await row.getByRole("button", { name: "Revoke" }).click();
+  await expect(row).toContainText("revoked");
+  expect((await request.get("/api/me", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/sign-in/);
+});

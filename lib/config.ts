@@ -37,6 +37,10 @@ export type Config = {
   initialPassword: string | null;
   /** The only account allowed to see the private memory under claudeHome. */
   claudeHomeOwner: string | null;
+  /** CLI: the API token from TEAMMEM_TOKEN (else the one saved by `teammem login`). */
+  cliToken: string | null;
+  /** CLI: where `teammem login` keeps the server address and token (mode 0600). */
+  cliConfigDir: string;
   logLevel: "debug" | "info" | "warn" | "error";
 };
 
@@ -102,6 +106,10 @@ const envSchema = z.object({
     message: "must be at least 12 characters",
   }),
   TEAMMEM_CLAUDE_HOME_OWNER: optionalText.pipe(z.email({ error: "must be the email of the account that owns the Claude home" }).optional()),
+  TEAMMEM_TOKEN: optionalText.refine((value) => value === undefined || /^tm_[A-Za-z0-9]{40}$/.test(value), {
+    message: "must be a teammem API token (tm_ followed by 40 letters and digits); create one on the Settings page",
+  }),
+  XDG_CONFIG_HOME: optionalText,
   TEAMMEM_LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(["debug", "info", "warn", "error"], { error: "must be debug, info, warn or error" }).optional(),
@@ -150,6 +158,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     initialPassword: vars.TEAMMEM_INITIAL_PASSWORD ?? null,
     // The demo home belongs to the demo member Omar; any other home needs its owner named.
     claudeHomeOwner: (vars.TEAMMEM_CLAUDE_HOME_OWNER ?? (isDemoHome ? DEMO_HOME_OWNER_EMAIL : undefined))?.toLowerCase() ?? null,
+    cliToken: vars.TEAMMEM_TOKEN ?? null,
+    cliConfigDir: path.join(vars.XDG_CONFIG_HOME ? path.resolve(cwd, vars.XDG_CONFIG_HOME) : path.join(os.homedir(), ".config"), "teammem"),
     logLevel: vars.TEAMMEM_LOG_LEVEL ?? "info",
   };
 }

@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { AppError } from "../errors";
+
+const CREDENTIALS_FILE = "credentials.json";
+const Credentials = z.object({ server: z.string().url(), token: z.string().regex(/^tm_[A-Za-z0-9]{40}$/) });
+export type CliCredentials = z.infer<typeof Credentials>;
+
+/** Saves what `teammem login` learned: owner-only permissions, written atomically. */
+export async function saveCliCredentials(configDir: string, credentials: CliCredentials): Promise<string> {
+  await mkdir(configDir, { recursive: true, mode: 0o700 });
+  const target = path.join(configDir, CREDENTIALS_FILE);
+  const temp = `${target}.${randomUUID()}.tmp`;
+  await writeFile(temp, JSON.stringify(credentials, null, 2) + "\n", { mode: 0o600 });
+  await rename(temp, target);
+  return target;
+}
+
+/** The saved credentials, or null when `teammem login` was never run. */
+export async function readCliCredentials(configDir: string): Promise<CliCredentials | null> {
+  let text: string;
+  try {
+    text = await readFile(path.join(configDir, CREDENTIALS_FILE), "utf8");
+  } catch {
+    return null; // never logged in
+  }
+  const parsed = Credentials.safeParse(safeJson(text));
+  if (!parsed.success) {
+    throw new AppError("INVALID_INPUT", `${path.join(configDir, CREDENTIALS_FILE)} is damaged; run \`teammem login\` again.`);
+  }
+  return parsed.data;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

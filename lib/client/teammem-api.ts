@@ -1,0 +1,27 @@
+import { AppError, ERROR_CODES, type ErrorCode } from "../errors";
+
+export type ApiTarget = { server: string; token: string };
+
+const TIMEOUT_MS = 15_000;
+
+/**
+ * The one module through which the CLI talks to a teammem server. Errors come back as the
+ * server's AppError (code and one-line message); a network failure names the address to check.
+ */
+export async function callTeammemApi<T>(target: ApiTarget, method: string, apiPath: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(new URL(apiPath, target.server), {
+      method,
+      headers: { authorization: `Bearer ${target.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (cause) {
+    throw new AppError("SERVER_UNAVAILABLE", `Could not reach the teammem server at ${target.server}; check the address (--server or TEAMMEM_PUBLIC_URL) and that it is running.`, { cause });
+  }
+  const payload = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  if (response.ok) return payload as T;
+  const code = ERROR_CODES.includes(payload?.error?.code as ErrorCode) ? (payload!.error!.code as ErrorCode) : "INTERNAL";
+  throw new AppError(code, payload?.error?.message ?? `The server answered ${response.status}.`);
+}

@@ -1,5 +1,14 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { signIn } from "./sign-in";
+
+function teammem(args: string[], env: Record<string, string>, input?: string) {
+  const result = spawnSync(process.execPath, ["cli/teammem.mjs", ...args], { input, encoding: "utf8", env: { ...process.env, TEAMMEM_TOKEN: "", ...env } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
 
 test("nothing is open without signing in", async ({ page, request }) => {
   await page.goto("/memories");
@@ -31,6 +40,16 @@ test("a lead creates an API token, sees it once, uses it, revokes it, and signs 
   expect(me.status()).toBe(200);
   expect(((await me.json()) as { user: { email: string } }).user.email).toBe("lena@acme.example");
 
+  // The CLI logs in with it, keeps it owner-only, and says who it is.
+  const configHome = mkdtempSync(path.join(os.tmpdir(), "teammem-cli-"));
+  const server = test.info().project.use.baseURL!;
+  const login = teammem(["login", "--server", server, "--json"], { XDG_CONFIG_HOME: configHome }, token + "\n");
+  expect(login.stderr).toBe("");
+  expect(login.code).toBe(0);
+  expect(statSync(path.join(configHome, "teammem", "credentials.json")).mode & 0o777).toBe(0o600);
+  const whoami = teammem(["whoami", "--json"], { XDG_CONFIG_HOME: configHome });
+  expect(JSON.parse(whoami.stdout).user.email).toBe("lena@acme.example");
+
   await page.reload(); // shown once: after a reload only the prefix remains
   await expect(page.getByTestId("new-token")).toHaveCount(0);
   const row = page.getByTestId("token-table").locator("tr", { hasText: "e2e laptop" });
@@ -39,6 +58,9 @@ test("a lead creates an API token, sees it once, uses it, revokes it, and signs 
   await row.getByRole("button", { name: "Revoke" }).click();
   await expect(row).toContainText("revoked");
   expect((await request.get("/api/me", { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+  const afterRevoke = teammem(["whoami"], { XDG_CONFIG_HOME: configHome });
+  expect(afterRevoke.code).not.toBe(0);
+  expect(afterRevoke.stderr).toMatch(/revoked/);
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);

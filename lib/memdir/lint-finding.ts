@@ -15,7 +15,9 @@ export type LintRule =
   | "index-dangling"
   | "index-orphan"
   | "index-long-line"
-  | "index-truncated";
+  | "index-truncated"
+  // Checked by lib/secrets (T3), reported through the same lint output.
+  | "secret";
 
 export type LintSeverity = "error" | "warning";
 

@@ -1,0 +1,50 @@
+import { open } from "node:fs/promises";
+import path from "node:path";
+import type { LintFinding } from "../memdir/lint-finding";
+import { listMarkdownFiles } from "../memdir/list-markdown-files";
+import { scanSecrets } from "./scan-secrets";
+
+/** A memory bigger than this is not read whole for secrets; its head is, and that is said. */
+const MAX_SCAN_BYTES = 1024 * 1024;
+
+/**
+ * T3: one `secret` lint error per credential found in any memory file of the directory
+ * (frontmatter included, MEMORY.md included). The message carries the kind, position and a
+ * redacted preview; never the value.
+ */
+export async function lintMemorySecrets(memoryDir: string): Promise<LintFinding[]> {
+  const { files } = await listMarkdownFiles(memoryDir);
+  const candidates = [...files, "MEMORY.md", "team/MEMORY.md"];
+  const findings: LintFinding[] = [];
+  for (const file of candidates) {
+    const text = await readUpTo(path.join(memoryDir, file), MAX_SCAN_BYTES);
+    if (text === null) continue;
+    for (const secret of scanSecrets(text)) {
+      findings.push({
+        file,
+        rule: "secret",
+        severity: "error",
+        line: secret.line,
+        message: `T3: ${secret.kind} at line ${secret.line}, column ${secret.column} (${secret.preview}); memories are read by every agent, so credentials must not be in them.`,
+        fix: "Remove the credential and say where it lives instead (e.g. the vault path), or run `teammem secrets FILE --redact`.",
+      });
+    }
+  }
+  return findings;
+}
+
+async function readUpTo(filePath: string, maxBytes: number): Promise<string | null> {
+  let handle;
+  try {
+    handle = await open(filePath, "r");
+  } catch {
+    return null; // missing index or unreadable file: lintMemoryDir reports those
+  }
+  try {
+    const buffer = Buffer.alloc(maxBytes);
+    const { bytesRead } = await handle.read(buffer, 0, maxBytes, 0);
+    return buffer.subarray(0, bytesRead).toString("utf8");
+  } finally {
+    await handle.close();
+  }
+}

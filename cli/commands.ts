@@ -4,6 +4,9 @@ import { indexCommand } from "./commands/index-command";
 import { lintCommand } from "./commands/lint";
 import { manifestCommand } from "./commands/manifest";
 import { scanCommand } from "./commands/scan";
+import { secretsCommand } from "./commands/secrets";
+import { usersCommand } from "./commands/users";
+import { loginCommand, whoamiCommand } from "./commands/login";
 
 /** Every `teammem` command, in the order --help lists them. One line per command. */
 export const COMMANDS: Command[] = [
@@ -12,4 +15,8 @@ export const COMMANDS: Command[] = [
   manifestCommand,
   lintCommand,
   indexCommand,
+  secretsCommand,
+  loginCommand,
+  whoamiCommand,
+  usersCommand,
 ];

@@ -1,5 +1,3 @@
-import { diagnose } from "../../lib/setup/diagnose";
-import { displayRemote } from "../../lib/store/git";
 import type { Command } from "../command";
 import { EXIT } from "../output";
 
@@ -17,6 +15,9 @@ Exit code 0 when every check passes (warnings allowed), 1 when one fails.`,
       return EXIT.usage;
     }
     const config = loadConfig();
+    // Loaded here, not at the top: Prisma and git cost every other command ~1 s of start-up.
+    const { diagnose } = await import("../../lib/setup/diagnose");
+    const { displayRemote } = await import("../../lib/store/git");
     const checks = await diagnose(config);
     const hasFailure = checks.some((check) => check.status === "fail");
     const summary = {

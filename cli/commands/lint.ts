@@ -1,5 +1,6 @@
 import type { LintFinding } from "../../lib/memdir/lint-finding";
 import { lintMemoryDir } from "../../lib/memdir/lint-memory-dir";
+import { lintMemorySecrets } from "../../lib/secrets/lint-memory-secrets";
 import type { Command } from "../command";
 import { EXIT, type Output } from "../output";
 import { readMemoryDirArg } from "../read-memory-dir-arg";
@@ -12,8 +13,9 @@ export const lintCommand: Command = {
 Usage: teammem lint DIR [--json]
 
 Checks each memory's frontmatter, type, description, structure, dates and derivable content,
-files that cannot be read or link outside DIR, and the MEMORY.md of DIR and of any subfolder
-with its own (such as team/). Each finding names the spec rule and, where it can, the fix.
+credentials (rule "secret", never printed), files that cannot be read or link outside DIR, and
+the MEMORY.md of DIR and of any subfolder with its own (such as team/). Each finding names the
+spec rule and, where it can, the fix.
 
   --json  {"findings": [{"file", "rule", "severity", "message", "line"?, "fix"?}]}
 
@@ -21,10 +23,11 @@ Exit code 1 when any finding is an error, 0 when there are only warnings or none
 is missing or not a directory. Needs no teammem setup.`,
   async run({ positionals, output }) {
     const memoryDir = await readMemoryDirArg("lint", positionals);
-    const report = await lintMemoryDir(memoryDir);
-    if (output.isJson) output.json({ findings: report.findings });
-    else printFindings(output, report.findings);
-    return report.hasErrors ? EXIT.findings : EXIT.ok;
+    const [report, secrets] = await Promise.all([lintMemoryDir(memoryDir), lintMemorySecrets(memoryDir)]);
+    const findings = [...report.findings, ...secrets].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
+    if (output.isJson) output.json({ findings });
+    else printFindings(output, findings);
+    return report.hasErrors || secrets.length > 0 ? EXIT.findings : EXIT.ok;
   },
 };
 

@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
 import { redactSecrets } from "../../lib/secrets/redact-secrets";
-import { scanSecretsWithSecretlint } from "../../lib/secrets/scan-secrets-with-secretlint";
 import type { Command } from "../command";
 import { EXIT } from "../output";
 
@@ -32,6 +31,8 @@ export const secretsCommand: Command = {
       output.error(`teammem secrets: cannot read ${source}.`);
       return EXIT.usage;
     }
+    // secretlint is loaded only by the command that uses it.
+    const { scanSecretsWithSecretlint } = await import("../../lib/secrets/scan-secrets-with-secretlint");
     const findings = await scanSecretsWithSecretlint(text);
     if (flags.redact) {
       const redaction = redactSecrets(text);

@@ -1,7 +1,3 @@
-import { createAuth } from "../../lib/auth/auth";
-import { ensureAuthSecret } from "../../lib/auth/auth-secret";
-import { createAccount, listUsers, resetPassword } from "../../lib/auth/manage-users";
-import { createDb } from "../../lib/db/client";
 import type { Command } from "../command";
 import { EXIT } from "../output";
 
@@ -28,6 +24,11 @@ export const usersCommand: Command = {
       return EXIT.usage;
     }
     const config = loadConfig();
+    // Loaded here: Prisma and better-auth would slow every other command's start-up.
+    const { createAuth } = await import("../../lib/auth/auth");
+    const { ensureAuthSecret } = await import("../../lib/auth/auth-secret");
+    const { createAccount, listUsers, resetPassword } = await import("../../lib/auth/manage-users");
+    const { createDb } = await import("../../lib/db/client");
     const db = createDb(config);
     try {
       const auth = createAuth({ config, db, secret: await ensureAuthSecret(config) });

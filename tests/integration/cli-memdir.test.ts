@@ -339,3 +339,30 @@ function teammem(args: string[]): Promise<{ code: number | null; stdout: string;
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+describe("teammem lint and secrets on a memory holding a credential", () => {
+  it("lint reports a secret error (exit 1) and secrets --json gives the range, never the value", async () => {
+    const { mkdtemp, writeFile, rm } = await import("node:fs/promises");
+    const os = await import("node:os");
+    const dir = await mkdtemp(path.join(os.tmpdir(), "teammem-secret-"));
+    try {
+      const password = ["Zq8", "vR2pL7xW", "k3"].join("-");
+      const body = `postgres://app:${password}@db.internal:5432/app\n`;
+      await writeFile(path.join(dir, "reference_db.md"), `---\nname: Staging DB\ndescription: How to reach the staging database\ntype: reference\n---\n${body}`);
+      const lint = await teammem(["lint", dir, "--json"]);
+      expect(lint.code).toBe(1);
+      const findings = (JSON.parse(lint.stdout) as { findings: { rule: string; line?: number }[] }).findings;
+      expect(findings).toContainEqual(expect.objectContaining({ rule: "secret", line: 6 }));
+      expect(lint.stdout).not.toContain(password);
+
+      const secrets = await teammem(["secrets", path.join(dir, "reference_db.md"), "--json"]);
+      expect(secrets.code).toBe(1);
+      const [finding] = (JSON.parse(secrets.stdout) as { findings: { start: number; end: number; line: number }[] }).findings;
+      const text = `---\nname: Staging DB\ndescription: How to reach the staging database\ntype: reference\n---\n${body}`;
+      expect(text.slice(finding!.start, finding!.end)).toBe(password);
+      expect(secrets.stdout).not.toContain(password);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

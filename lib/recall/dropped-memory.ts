@@ -1,0 +1,14 @@
+/**
+ * Why a memory took no part in the answer. `file` is the memory's relative path, except for
+ * `unknown-name`, where it is the name the model returned (which matched no scanned memory).
+ */
+export type DropReason =
+  | "already-surfaced" // R4: shown earlier in the conversation, removed before selection
+  | "over-limit" // S4: older than the newest 200
+  | "unknown-name" // R5: the model named a file that is not in the manifest
+  | "duplicate" // C8: the model named the same file twice
+  | "over-five" // R5: relevant, but five were already chosen
+  | "tool-in-use" // R2: usage reference for a tool the agent is already using
+  | "unreadable"; // chosen, but the file could not be read for injection
+
+export type DroppedMemory = { file: string; reason: DropReason };

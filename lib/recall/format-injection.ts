@@ -1,0 +1,37 @@
+import path from "node:path";
+import { normaliseText } from "../memdir/frontmatter";
+import { formatMemoryHeader } from "../memdir/format-memory-header";
+import { MAX_HEAD_BYTES, readHeadSync } from "../memdir/read-head";
+import { cutMemoryContent, MAX_INJECTED_LINES } from "./cut-memory-content";
+
+export type InjectionOptions = {
+  memoryDir: string;
+  /** The memory's path relative to memoryDir, with `/` (C5). */
+  file: string;
+  mtime: Date;
+  now: Date;
+  /** How the header names the memory directory; a server passes the agent's own path. */
+  displayDir: string;
+};
+
+/**
+ * R7, A3, C8: the text an agent is given for one recalled memory: a `<system-reminder>` holding
+ * the A3 header, a blank line and the file (frontmatter included), cut to 200 lines / 4096 bytes
+ * with a note that says where the whole file is. Throws when the file cannot be read.
+ */
+export function formatInjection(options: InjectionOptions): string {
+  // One line more than the limit tells "exactly 200 lines" from "more than 200".
+  const head = readHeadSync(path.join(options.memoryDir, options.file), MAX_INJECTED_LINES + 1);
+  const hasMore = head.bytesRead >= MAX_HEAD_BYTES && head.size > head.bytesRead;
+  const content = cutMemoryContent(normaliseText(head.text), hasMore);
+  const shownPath = joinDisplayPath(options.displayDir, options.file);
+  const note = content.isCut
+    ? `\n\n[This memory was shortened for recall (at most ${MAX_INJECTED_LINES} lines or 4096 bytes). Read the whole file at ${shownPath}.]`
+    : "";
+  const header = formatMemoryHeader(shownPath, options.mtime, options.now);
+  return `<system-reminder>\n${header}\n\n${content.text}${note}\n</system-reminder>`;
+}
+
+function joinDisplayPath(displayDir: string, file: string): string {
+  return `${displayDir.replace(/[\\/]+$/, "")}/${file}`;
+}

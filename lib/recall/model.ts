@@ -1,0 +1,90 @@
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
+import { AppError } from "../errors";
+
+/** How recall reaches a model. Built from Config by the caller; nothing here reads the environment. */
+export type RecallModelSettings = {
+  apiKey: string;
+  /** Null means Anthropic's own API. Given explicitly so the SDK never falls back to the environment. */
+  baseUrl: string | null;
+  model: string;
+  /** Deadline for the whole call, retries included. */
+  timeoutMs?: number;
+  maxRetries?: number;
+};
+
+export type JsonRequest = {
+  system: string;
+  userMessage: string;
+  schema: Record<string, unknown>;
+  maxTokens: number;
+  signal?: AbortSignal;
+};
+
+/** Why a model call gave no usable answer; the fallback reason starts with it. */
+export type ModelFailure = "timeout" | "aborted" | "auth" | "rate-limited" | "http-error" | "connection" | "malformed-answer";
+
+const ANTHROPIC_API = "https://api.anthropic.com";
+// R6: recall is a prefetch that must not hold an agent up; a slow model is worth less than the local ranker.
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_RETRIES = 1;
+
+/**
+ * One Messages API call with structured JSON output (R3); returns the parsed JSON. Every failure
+ * becomes AppError MODEL_UNAVAILABLE with `details.failure` and a message safe to show (never the
+ * SDK's or the server's raw text, which may echo the request).
+ */
+export async function askModelForJson(settings: RecallModelSettings, request: JsonRequest): Promise<unknown> {
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
+  const client = new Anthropic({ apiKey: settings.apiKey, baseURL: settings.baseUrl ?? ANTHROPIC_API });
+  let message: Anthropic.Message;
+  try {
+    message = await client.messages.create(
+      {
+        model: settings.model,
+        max_tokens: request.maxTokens,
+        system: request.system,
+        messages: [{ role: "user", content: request.userMessage }],
+        output_config: { format: { type: "json_schema", schema: request.schema } },
+      },
+      { signal, timeout: timeoutMs, maxRetries: settings.maxRetries ?? DEFAULT_MAX_RETRIES },
+    );
+  } catch (error) {
+    throw translateError(error, { timeoutMs, isPastDeadline: deadline.aborted });
+  }
+  return parseAnswer(message);
+}
+
+function parseAnswer(message: Anthropic.Message): unknown {
+  const block = message.content.find((candidate) => candidate.type === "text");
+  if (!block || block.type !== "text" || message.stop_reason === "refusal") {
+    throw failure("malformed-answer", "The recall model gave no JSON answer.");
+  }
+  try {
+    return JSON.parse(block.text);
+  } catch (error) {
+    // A cut-off answer (stop_reason max_tokens) lands here too.
+    throw failure("malformed-answer", "The recall model's answer was not valid JSON.", error);
+  }
+}
+
+function translateError(error: unknown, context: { timeoutMs: number; isPastDeadline: boolean }): AppError {
+  if (error instanceof APIConnectionTimeoutError || (error instanceof APIUserAbortError && context.isPastDeadline)) {
+    return failure("timeout", `The recall model did not answer within ${context.timeoutMs} ms.`, error);
+  }
+  if (error instanceof APIUserAbortError) return failure("aborted", "The recall was cancelled.", error);
+  if (error instanceof APIConnectionError) return failure("connection", "The recall model could not be reached.", error);
+  if (error instanceof APIError && typeof error.status === "number") {
+    if (error.status === 401 || error.status === 403) {
+      return failure("auth", `The model API refused the configured key (HTTP ${error.status}).`, error);
+    }
+    if (error.status === 429) return failure("rate-limited", "The model API is rate limiting requests (HTTP 429).", error);
+    return failure("http-error", `The model API answered HTTP ${error.status}.`, error);
+  }
+  return failure("connection", "The recall model call failed.", error);
+}
+
+function failure(kind: ModelFailure, message: string, cause?: unknown): AppError {
+  return new AppError("MODEL_UNAVAILABLE", message, { details: { failure: kind }, cause });
+}

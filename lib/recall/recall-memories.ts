@@ -1,0 +1,156 @@
+import { performance } from "node:perf_hooks";
+import path from "node:path";
+import { memoryAge } from "../memdir/age";
+import type { MemoryType } from "../memdir/frontmatter";
+import { formatManifestLine } from "../memdir/format-manifest";
+import { MAX_MEMORY_FILES, scanMemoryDir, type ScannedMemory, type SkippedFile } from "../memdir/scan-memory-dir";
+import { isAppError } from "../errors";
+import type { DroppedMemory } from "./dropped-memory";
+import { formatInjection } from "./format-injection";
+import { maskSecrets } from "./mask-secrets";
+import type { RecallModelSettings } from "./model";
+import { rankMemoriesLocally } from "./rank-memories-locally";
+import { selectWithModel } from "./select-with-model";
+import { validateSelection } from "./validate-selection";
+
+export type RecallOptions = {
+  /** The private memory directory; its team/ folder and any other subfolder are scanned too (C5). */
+  memoryDir: string;
+  query: string;
+  recentTools?: readonly string[];
+  /** Files already shown in this conversation: relative paths, or absolute paths inside memoryDir (R4). */
+  alreadySurfaced?: readonly string[];
+  /** C8 skips recall for one-word prompts; a playground may want to try them anyway. */
+  allowSingleWord?: boolean;
+  /** Null or absent: the local ranker runs (no key configured). */
+  model?: RecallModelSettings | null;
+  signal?: AbortSignal;
+  now?: Date;
+  /** How injection headers name the memory directory (default: memoryDir), e.g. the agent's own path. */
+  displayDir?: string;
+};
+
+export type RecalledMemory = {
+  file: string;
+  mtime: string;
+  /** A1: today, yesterday, n days ago. */
+  age: string;
+  type: MemoryType | null;
+  description: string | null;
+  /** Local ranker only: the query words that matched. */
+  reason?: string;
+  /** R7: exactly what an agent would be given. */
+  injection: string;
+};
+
+export type RecallResult = {
+  /** `none`: nothing was asked (see skipReason). */
+  selector: "model" | "local" | "none";
+  skipReason?: "single-word-query" | "no-memories";
+  /** Set when the model was configured but failed; starts with the failure kind (`timeout: …`). */
+  fallbackReason?: string;
+  latencyMs: number;
+  /** S5: exactly what the model saw, or would see (descriptions with secrets masked). */
+  manifest: string;
+  selected: RecalledMemory[];
+  dropped: DroppedMemory[];
+  /** S3: files the scan could not read. */
+  skipped: SkippedFile[];
+};
+
+type Selection = { files: { path: string; reason?: string }[]; dropped: DroppedMemory[]; selector: "model" | "local"; fallbackReason?: string };
+
+/**
+ * R1-R7 on the server: scan private + team memory as Claude Code does, drop what was already
+ * surfaced, ask the model (or the local ranker) for up to five, and return each with the text an
+ * agent would receive. A failing model falls back to the local ranker and says why; a caller's
+ * abort is thrown (as the signal's reason), never turned into a fallback.
+ */
+export async function recallMemories(options: RecallOptions): Promise<RecallResult> {
+  const started = performance.now();
+  const now = options.now ?? new Date();
+  const recentTools = options.recentTools ?? [];
+  options.signal?.throwIfAborted();
+
+  const scan = await scanMemoryDir(options.memoryDir, { all: true });
+  options.signal?.throwIfAborted();
+  const surfaced = new Set((options.alreadySurfaced ?? []).map((file) => toMemoryKey(options.memoryDir, file)));
+  const newest = scan.memories.slice(0, MAX_MEMORY_FILES);
+  const dropped: DroppedMemory[] = [
+    ...newest.filter((memory) => surfaced.has(memory.path)).map((memory) => ({ file: memory.path, reason: "already-surfaced" as const })),
+    ...scan.memories.slice(MAX_MEMORY_FILES).map((memory) => ({ file: memory.path, reason: "over-limit" as const })),
+  ];
+  const candidates = newest.filter((memory) => !surfaced.has(memory.path));
+  const manifest = candidates.map((memory) => formatManifestLine({ ...memory, description: maskDescription(memory.description) })).join("\n");
+  const finish = (result: Omit<RecallResult, "latencyMs" | "manifest" | "skipped">): RecallResult => ({
+    ...result,
+    latencyMs: Math.round((performance.now() - started) * 10) / 10,
+    manifest,
+    skipped: scan.skipped,
+  });
+
+  if (!options.allowSingleWord && isSingleWord(options.query)) return finish({ selector: "none", skipReason: "single-word-query", selected: [], dropped });
+  if (candidates.length === 0) return finish({ selector: "none", skipReason: "no-memories", selected: [], dropped });
+
+  const selection = await select(options, candidates, manifest, recentTools);
+  const byPath = new Map(candidates.map((memory) => [memory.path, memory]));
+  const selected: RecalledMemory[] = [];
+  for (const choice of selection.files) {
+    const memory = byPath.get(choice.path);
+    if (!memory) continue;
+    const injection = tryFormatInjection(options, memory, now);
+    if (injection === null) dropped.push({ file: memory.path, reason: "unreadable" });
+    else selected.push({ ...describe(memory, now), reason: choice.reason, injection });
+  }
+  return finish({ selector: selection.selector, fallbackReason: selection.fallbackReason, selected, dropped: [...dropped, ...selection.dropped] });
+}
+
+async function select(options: RecallOptions, candidates: ScannedMemory[], manifest: string, recentTools: readonly string[]): Promise<Selection> {
+  let fallbackReason: string | undefined;
+  if (options.model) {
+    try {
+      const names = await selectWithModel({ settings: options.model, query: maskSecrets(options.query), manifest, recentTools, signal: options.signal });
+      const validated = validateSelection(names, new Set(candidates.map((memory) => memory.path)));
+      return { selector: "model", files: validated.files.map((file) => ({ path: file })), dropped: validated.dropped };
+    } catch (error) {
+      options.signal?.throwIfAborted();
+      if (!isAppError(error)) throw error;
+      fallbackReason = `${String(error.details.failure ?? "model-error")}: ${error.message} The local ranker answered instead.`;
+    }
+  }
+  const ranking = rankMemoriesLocally(candidates, options.query, recentTools);
+  return {
+    selector: "local",
+    fallbackReason,
+    files: ranking.ranked.map((entry) => ({ path: entry.memory.path, reason: `matched: ${entry.matchedTerms.join(", ")}` })),
+    dropped: ranking.dropped,
+  };
+}
+
+function maskDescription(description: string | null): string | null {
+  return description === null ? null : maskSecrets(description);
+}
+
+/** C8: a prompt of one word (or none) gives too little to select on. */
+export function isSingleWord(query: string): boolean {
+  return query.trim().split(/\s+/).filter(Boolean).length <= 1;
+}
+
+/** R4: callers may know surfaced files by absolute path (an agent's Read) or by manifest name. */
+function toMemoryKey(memoryDir: string, file: string): string {
+  const relative = path.isAbsolute(file) ? path.relative(memoryDir, file) : file;
+  return relative.split(path.sep).join("/").replace(/\\/g, "/").replace(/^\.\//, "");
+}
+
+function describe(memory: ScannedMemory, now: Date): Omit<RecalledMemory, "injection" | "reason"> {
+  return { file: memory.path, mtime: memory.mtime.toISOString(), age: memoryAge(memory.mtime, now), type: memory.type, description: memory.description };
+}
+
+function tryFormatInjection(options: RecallOptions, memory: ScannedMemory, now: Date): string | null {
+  try {
+    return formatInjection({ memoryDir: options.memoryDir, file: memory.path, mtime: memory.mtime, now, displayDir: options.displayDir ?? options.memoryDir });
+  } catch {
+    // S3 spirit: a file that vanished or turned unreadable since the scan is reported, not thrown.
+    return null;
+  }
+}

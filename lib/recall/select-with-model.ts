@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { AppError } from "../errors";
+import { askModelForJson, type RecallModelSettings } from "./model";
+import { buildRecallUserMessage, RECALL_ANSWER_SCHEMA, RECALL_SYSTEM_PROMPT } from "./recall-prompt";
+
+/** R3: the answer is short; 256 tokens hold five file names with room to spare. */
+export const RECALL_MAX_TOKENS = 256;
+
+const answerSchema = z.object({ selected_memories: z.array(z.string()) });
+
+export type ModelSelectionOptions = {
+  settings: RecallModelSettings;
+  query: string;
+  manifest: string;
+  recentTools: readonly string[];
+  signal?: AbortSignal;
+};
+
+/**
+ * R1-R3: asks the model which manifest entries to inject. Returns the names exactly as answered
+ * (validation against the scanned set is the caller's job, R5); throws MODEL_UNAVAILABLE when
+ * the call fails or the answer does not have the one field asked for.
+ */
+export async function selectWithModel(options: ModelSelectionOptions): Promise<string[]> {
+  const answer = await askModelForJson(options.settings, {
+    system: RECALL_SYSTEM_PROMPT,
+    userMessage: buildRecallUserMessage(options.query, options.manifest, options.recentTools),
+    schema: { ...RECALL_ANSWER_SCHEMA },
+    maxTokens: RECALL_MAX_TOKENS,
+    signal: options.signal,
+  });
+  const parsed = answerSchema.safeParse(answer);
+  if (!parsed.success) {
+    throw new AppError("MODEL_UNAVAILABLE", "The recall model's answer did not hold a selected_memories list.", {
+      details: { failure: "malformed-answer" },
+    });
+  }
+  return parsed.data.selected_memories.map((name) => name.trim());
+}

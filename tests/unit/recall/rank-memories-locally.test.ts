@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import type { RankableMemory } from "@/lib/recall/build-local-index";
+import { rankMemoriesLocally } from "@/lib/recall/rank-memories-locally";
+import {
+  FIXTURE_NOW,
+  HELD_OUT_QUERIES,
+  LABELLED_QUERIES,
+  LEDGERLINE_MEMORIES,
+  UNRELATED_QUERIES,
+  type LabelledQuery,
+} from "../../fixtures/recall/ledgerline-memories";
+
+const DAY = 86_400_000;
+const memories: RankableMemory[] = LEDGERLINE_MEMORIES.map((memory) => ({
+  path: memory.file,
+  name: memory.name,
+  description: memory.description,
+  type: memory.type,
+  mtime: new Date(FIXTURE_NOW.getTime() - memory.ageDays * DAY),
+}));
+
+type Scores = { precision: number; recall: number; returned: number };
+
+/**
+ * Macro averages over the queries. precision@5 = relevant among what was returned (at most 5;
+ * 0 when nothing was returned), recall@5 = share of the expected memories that were returned.
+ */
+function evaluate(queries: readonly LabelledQuery[]): Scores {
+  let precision = 0;
+  let recall = 0;
+  let returned = 0;
+  for (const query of queries) {
+    const files = rankMemoriesLocally(memories, query.query, query.recentTools).ranked.map((entry) => entry.memory.path);
+    const hits = files.filter((file) => query.expected.includes(file)).length;
+    precision += files.length > 0 ? hits / files.length : 0;
+    recall += hits / query.expected.length;
+    returned += files.length;
+  }
+  return { precision: precision / queries.length, recall: recall / queries.length, returned: returned / queries.length };
+}
+
+const format = (label: string, count: number, scores: Scores): string =>
+  `${label} (${count} queries over ${memories.length} memories): precision@5 ${scores.precision.toFixed(3)}, recall@5 ${scores.recall.toFixed(3)}, ${scores.returned.toFixed(1)} returned on average`;
+
+describe("rankMemoriesLocally on the labelled Ledgerline set", () => {
+  it("has the size the issue asks for", () => {
+    expect(memories.length).toBeGreaterThanOrEqual(40);
+    expect(LABELLED_QUERIES.length + HELD_OUT_QUERIES.length).toBeGreaterThanOrEqual(25);
+    const files = new Set(memories.map((memory) => memory.path));
+    for (const query of [...LABELLED_QUERIES, ...HELD_OUT_QUERIES]) for (const file of query.expected) expect(files).toContain(file);
+  });
+
+  it("reaches the precision and recall floors at 5 (tuning set and held-out set)", () => {
+    const tuning = evaluate(LABELLED_QUERIES);
+    const heldOut = evaluate(HELD_OUT_QUERIES);
+    const all = evaluate([...LABELLED_QUERIES, ...HELD_OUT_QUERIES]);
+    console.log(`local ranker, ${format("tuning set", LABELLED_QUERIES.length, tuning)}`);
+    console.log(`local ranker, ${format("held-out set", HELD_OUT_QUERIES.length, heldOut)}`);
+    console.log(`local ranker, ${format("all", LABELLED_QUERIES.length + HELD_OUT_QUERIES.length, all)}`);
+    // Floors a little under what the ranker measures, so a regression fails and noise does not.
+    expect(all.recall).toBeGreaterThanOrEqual(0.75);
+    expect(heldOut.recall).toBeGreaterThanOrEqual(0.75);
+    expect(all.precision).toBeGreaterThanOrEqual(0.45);
+  });
+
+  it.each(UNRELATED_QUERIES)("returns nothing for an unrelated prompt: %s", (query) => {
+    expect(rankMemoriesLocally(memories, query).ranked).toEqual([]);
+  });
+
+  it("gives the matched query words as the reason and never more than five", () => {
+    const { ranked, dropped } = rankMemoriesLocally(memories, "invoice PDF tenant email queue Paygate webhook migration tests");
+    expect(ranked).toHaveLength(5);
+    expect(dropped.filter((entry) => entry.reason === "over-five").length).toBeGreaterThan(0);
+    for (const entry of ranked) expect(entry.matchedTerms.length).toBeGreaterThan(0);
+    const flags = rankMemoriesLocally(memories, "ship the discount behind a feature flag").ranked[0];
+    expect(flags?.memory.path).toBe("team/feedback_billing_feature_flags.md");
+    expect(flags?.matchedTerms).toEqual(expect.arrayContaining(["discount", "featur", "flag"]));
+  });
+
+  it("R2: a usage reference for a tool in use is dropped, its gotcha is kept and surfaces through the tool", () => {
+    const query = "restart the workers deployment in staging";
+    const without = rankMemoriesLocally(memories, query).ranked.map((entry) => entry.memory.path);
+    expect(without).toContain("team/reference_kubectl_contexts.md");
+
+    const withTool = rankMemoriesLocally(memories, query, ["kubectl"]);
+    const files = withTool.ranked.map((entry) => entry.memory.path);
+    expect(files).not.toContain("team/reference_kubectl_contexts.md");
+    expect(withTool.dropped).toContainEqual({ file: "team/reference_kubectl_contexts.md", reason: "tool-in-use" });
+    expect(files).toContain("team/reference_kubectl_context_gotcha.md");
+    expect(withTool.ranked.find((entry) => entry.memory.path === "team/reference_kubectl_context_gotcha.md")?.matchedTools).toEqual(["kubectl"]);
+  });
+
+  it("R2: an MCP tool is known by its server name", () => {
+    const result = rankMemoriesLocally(memories, "file a bug for the rounding error in invoice totals", ["mcp__linear__create_issue"]);
+    const files = result.ranked.map((entry) => entry.memory.path);
+    expect(result.dropped).toContainEqual({ file: "team/reference_linear_projects.md", reason: "tool-in-use" });
+    expect(files).toContain("team/reference_linear_mcp_gotcha.md");
+  });
+
+  it("recency breaks a tie: of two equally good matches the newer comes first", () => {
+    const twin = (path: string, days: number): RankableMemory => ({
+      path,
+      name: "Staging database",
+      description: "The staging database is refreshed from production every Sunday night",
+      type: "reference",
+      mtime: new Date(FIXTURE_NOW.getTime() - days * DAY),
+    });
+    const older = twin("reference_a_older.md", 30);
+    const newer = twin("reference_b_newer.md", 2);
+    const ranked = rankMemoriesLocally([...memories, older, newer], "when is the staging database refreshed").ranked;
+    const order = ranked.map((entry) => entry.memory.path).filter((path) => path.startsWith("reference_"));
+    expect(order).toEqual(["reference_b_newer.md", "reference_a_older.md"]);
+  });
+
+  it("sees an edited memory at once: the cached index is keyed by every indexed field and the mtime", () => {
+    const query = "Zanzibar gateway liaison";
+    expect(rankMemoriesLocally(memories, query).ranked).toEqual([]);
+    const edited = memories.map((memory, index) => (index === 3 ? { ...memory, description: "Omar is the liaison for the Zanzibar gateway" } : memory));
+    expect(rankMemoriesLocally(edited, query).ranked.map((entry) => entry.memory.path)).toEqual([memories[3]?.path]);
+    expect(rankMemoriesLocally(memories, query).ranked).toEqual([]);
+  });
+
+  it("an empty directory or a query of stop words only returns nothing", () => {
+    expect(rankMemoriesLocally([], "how do we deploy").ranked).toEqual([]);
+    expect(rankMemoriesLocally(memories, "what should we do about it").ranked).toEqual([]);
+  });
+});

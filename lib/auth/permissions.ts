@@ -34,9 +34,10 @@ export async function assertProjectPermission(db: Db, caller: Caller, projectId:
   const role = membership && isProjectRole(membership.role) ? membership.role : null;
 
   if (role && rank(role) >= rank(PROJECT_PERMISSIONS[permission])) return role;
-  if (caller.isAdmin && permission !== "review") {
-    if (await db.project.findUnique({ where: { id: projectId }, select: { id: true } })) return "admin";
-    throw notFound;
+  if (caller.isAdmin) {
+    if (!(await db.project.findUnique({ where: { id: projectId }, select: { id: true } }))) throw notFound;
+    if (permission !== "review") return "admin";
+    throw new AppError("FORBIDDEN", `Admins review only in projects where they are lead; ask a lead of ${projectId}.`);
   }
   if (!role) throw notFound;
   throw new AppError("FORBIDDEN", `Your role in ${projectId} is ${role}; this needs ${PROJECT_PERMISSIONS[permission]}.`);

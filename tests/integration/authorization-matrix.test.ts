@@ -79,6 +79,11 @@ const ROWS: Record<string, Row> = {
       return { path: `/api/projects/acme-checkout/members/${userId}`, params: { id: "acme-checkout", userId } };
     },
   },
+  "POST /api/projects/[id]/recall": {
+    success: 200,
+    prepare: async () => ({ path: "/api/projects/acme-checkout/recall", params: { id: "acme-checkout" }, body: { query: "how do we test payments against PayFlow" } }),
+  },
+  "GET /api/projects/[id]/recall-events": { success: 200, prepare: async () => ({ path: "/api/projects/acme-checkout/recall-events", params: { id: "acme-checkout" } }) },
   "GET /api/tokens": { success: 200, prepare: async () => ({ path: "/api/tokens" }) },
   "POST /api/tokens": {
     success: 201,
@@ -93,6 +98,13 @@ const ROWS: Record<string, Row> = {
       return { path: `/api/tokens/${tokenId}`, params: { tokenId } };
     },
   },
+  // Only the Claude home's owner may repair, and for a folder that is not there everyone gets the
+  // same 404 (owner included), which keeps this row uniform; the owner's 200 and everyone
+  // else's 404 are proven in tests/integration/memories-private.test.ts.
+  "POST /api/memory-index/repair": {
+    success: 404,
+    prepare: async () => ({ path: "/api/memory-index/repair", body: { folder: "no-such-folder", expectedHash: "0".repeat(64) } }),
+  },
   "GET /api/admin/users": { success: 200, prepare: async () => ({ path: "/api/admin/users" }) },
   "POST /api/admin/users": { success: 201, prepare: async () => ({ path: "/api/admin/users", body: { email: `new-${++unique}@acme.example`, name: "New Person" } }) },
 };
@@ -106,7 +118,7 @@ function expectedStatus(rule: { kind: string; permission?: string }, identity: I
   if (identity === "leadOfOther") return 404;
   const rank = { viewer: 0, member: 1, lead: 2 } as const;
   const needed = { read: 0, propose: 1, review: 2, manage: 2 }[rule.permission as "read"]!;
-  if (identity === "admin") return rule.permission === "review" ? 404 : success;
+  if (identity === "admin") return rule.permission === "review" ? 403 : success;
   return rank[identity as keyof typeof rank] >= needed ? success : 403;
 }
 

@@ -1,0 +1,7 @@
+import { listRecallEvents } from "@/lib/recall/recall-project-memories";
+import { getDatabase } from "../../../../_server/context";
+import { access, route } from "../../../../_server/guard";
+import { json } from "../../../../_server/http";
+
+/** GET /api/projects/:id/recall-events: what agents were given recently (leads only). */
+export const GET = route<{ id: string }>(access.project("review"), async ({ params }) => json({ events: await listRecallEvents(getDatabase(), params.id) }));

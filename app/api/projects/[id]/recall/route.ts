@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { recallProjectMemories } from "@/lib/recall/recall-project-memories";
+import { readJsonBody } from "../../../../_server/body";
+import { getConfig, getDatabase } from "../../../../_server/context";
+import { access, route } from "../../../../_server/guard";
+import { json } from "../../../../_server/http";
+
+const RecallInput = z
+  .object({
+    query: z.string().trim().min(1).max(4000),
+    recentTools: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
+    alreadySurfaced: z.array(z.string().min(1).max(500)).max(500).optional(),
+    allowSingleWord: z.boolean().optional(),
+  })
+  .strict();
+
+/** POST /api/projects/:id/recall: the up-to-five memories an agent would be given for a query. */
+export const POST = route<{ id: string }>(access.project("propose"), async ({ request, caller, params }) => {
+  const input = await readJsonBody(request, RecallInput);
+  const result = await recallProjectMemories(getConfig(), getDatabase(), caller, { projectId: params.id, ...input, signal: request.signal });
+  return json(result);
+});

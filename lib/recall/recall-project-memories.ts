@@ -1,0 +1,80 @@
+import { createHash } from "node:crypto";
+import type { Caller } from "../auth/resolve-caller";
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { log } from "../log";
+import { materializeProject } from "../store/materialize-project";
+import { refreshStore } from "../store/read-store";
+import { recallMemories, type RecallResult } from "./recall-memories";
+
+export type ProjectRecallRequest = {
+  projectId: string;
+  query: string;
+  recentTools?: string[];
+  alreadySurfaced?: string[];
+  allowSingleWord?: boolean;
+  signal?: AbortSignal;
+};
+
+/** How injected memories are named: where a member's agent finds team memory (T1). */
+const TEAM_DIR_DISPLAY = "memory/team";
+
+/**
+ * Server-side recall over a project's team memory at the store's head, with the configured model
+ * (or the local ranker without a key). Every call is recorded (query only as a hash, the
+ * selected files, selector, latency) so a lead can see what agents were given.
+ */
+export async function recallProjectMemories(config: Config, db: Db, caller: Caller, request: ProjectRecallRequest): Promise<RecallResult> {
+  await refreshStore(config);
+  const { dir } = await materializeProject(config, request.projectId);
+  const result = await recallMemories({
+    memoryDir: dir,
+    displayDir: TEAM_DIR_DISPLAY,
+    query: request.query,
+    recentTools: request.recentTools ?? [],
+    alreadySurfaced: request.alreadySurfaced ?? [],
+    allowSingleWord: request.allowSingleWord ?? false,
+    model: config.anthropicApiKey ? { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, model: config.recallModel } : null,
+    signal: request.signal,
+  });
+  const selected = result.selected.map((memory) => memory.file);
+  await db.recallEvent.create({
+    data: {
+      projectId: request.projectId,
+      userId: caller.userId,
+      queryHash: createHash("sha256").update(request.query, "utf8").digest("hex"),
+      selector: result.selector,
+      selected: JSON.stringify(selected),
+      latencyMs: Math.round(result.latencyMs),
+      fellBack: result.fallbackReason !== undefined,
+    },
+  });
+  log("info", "recall", { projectId: request.projectId, selector: result.selector, selected, latencyMs: Math.round(result.latencyMs), fallback: result.fallbackReason?.split(":")[0] });
+  return result;
+}
+
+export type RecallEventSummary = { at: Date; userName: string; selector: string; selected: string[]; latencyMs: number; fellBack: boolean; queryHash: string };
+
+/** The most recent recalls in a project, newest first, for a lead. */
+export async function listRecallEvents(db: Db, projectId: string, limit = 50): Promise<RecallEventSummary[]> {
+  const events = await db.recallEvent.findMany({ where: { projectId }, orderBy: { at: "desc" }, take: limit });
+  const users = new Map((await db.user.findMany({ where: { id: { in: [...new Set(events.map((event) => event.userId))] } }, select: { id: true, name: true } })).map((user) => [user.id, user.name]));
+  return events.map((event) => ({
+    at: event.at,
+    userName: users.get(event.userId) ?? "deleted account",
+    selector: event.selector,
+    selected: safeList(event.selected),
+    latencyMs: event.latencyMs,
+    fellBack: event.fellBack,
+    queryHash: event.queryHash.slice(0, 12),
+  }));
+}
+
+function safeList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.map(String) : [];
+  } catch {
+    return [];
+  }
+}

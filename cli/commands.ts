@@ -4,6 +4,7 @@ import { indexCommand } from "./commands/index-command";
 import { lintCommand } from "./commands/lint";
 import { manifestCommand } from "./commands/manifest";
 import { scanCommand } from "./commands/scan";
+import { recallCommand } from "./commands/recall";
 import { secretsCommand } from "./commands/secrets";
 import { usersCommand } from "./commands/users";
 import { loginCommand, whoamiCommand } from "./commands/login";
@@ -15,6 +16,7 @@ export const COMMANDS: Command[] = [
   manifestCommand,
   lintCommand,
   indexCommand,
+  recallCommand,
   secretsCommand,
   loginCommand,
   whoamiCommand,

@@ -153,6 +153,31 @@ export async function lastChangeTimes(dir: string, ref: string, prefix: string):
   return changed;
 }
 
+export type FileCommit = { commit: string; authorName: string; authorEmail: string; date: Date; subject: string };
+
+const FIELD = "\x1f";
+
+/**
+ * The commits that changed one file at `ref`, newest first, following renames. Author date,
+ * as in lastChangeTimes: when the content was written, not when it was approved.
+ */
+export async function fileHistory(dir: string, ref: string, filePath: string, limit = 100): Promise<FileCommit[]> {
+  let output: string;
+  try {
+    output = await git(dir).raw(["log", `--max-count=${limit}`, "--follow", "-z", "--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s", ref, "--", filePath]);
+  } catch (cause) {
+    throw storeUnavailable("Reading the history of a store file failed", cause);
+  }
+  return output
+    .split("\0")
+    .filter((record) => record.trim() !== "")
+    .flatMap((record) => {
+      const [commit, authorName, authorEmail, date, ...subject] = record.trim().split(FIELD);
+      if (!commit || authorName === undefined || authorEmail === undefined || !date) return [];
+      return [{ commit, authorName, authorEmail, date: new Date(date), subject: subject.join(FIELD) }];
+    });
+}
+
 export type CommitOptions = {
   dir: string;
   message: string;

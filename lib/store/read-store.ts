@@ -4,7 +4,8 @@ import { parseMemoryHeader, type MemoryType } from "../memdir/frontmatter";
 import { fetchOrigin, lastChangeTimes, listTree, readBlobs, readFileAt, resolveRef, withRepoLock } from "./git";
 import { projectDir, STORE_MANIFEST_FILE, StoreManifest } from "./store-manifest";
 
-const MAIN = "refs/remotes/origin/main";
+/** The store as approved: the server reads the clone's copy of origin's main, never a checkout. */
+export const MAIN = "refs/remotes/origin/main";
 const REFRESH_INTERVAL_MS = 5_000;
 let lastRefresh = new Map<string, number>();
 
@@ -84,6 +85,27 @@ export async function listProjectMemories(
     };
   });
   return memories.sort((a, b) => (b.updatedAt?.getTime() ?? 0) - (a.updatedAt?.getTime() ?? 0));
+}
+
+export type StoreFile = { path: string; text: string; updatedAt: Date | null };
+
+/**
+ * Every file of one project at main (memories, MEMORY.md and anything else), with its text and
+ * last change time, paths relative to the project folder. For checks that need whole files.
+ */
+export async function readProjectFiles(config: Config, projectId: string): Promise<StoreFile[]> {
+  if (!(await resolveRef(config.storeCloneDir, MAIN))) return [];
+  const prefix = `${projectDir(projectId)}/`;
+  const entries = (await listTree(config.storeCloneDir, MAIN, prefix)).filter((entry) => entry.path.startsWith(prefix));
+  const [contents, times] = await Promise.all([
+    readBlobs(config.storeCloneDir, entries.map((entry) => entry.blob)),
+    lastChangeTimes(config.storeCloneDir, MAIN, prefix),
+  ]);
+  return entries.map((entry) => ({
+    path: entry.path.slice(prefix.length),
+    text: contents.get(entry.blob) ?? "",
+    updatedAt: times.get(entry.path) ?? null,
+  }));
 }
 
 /** teammem.json at main, or null when the store has no commits yet. */

@@ -1,0 +1,72 @@
+import { memoryAge, needsFreshnessWarning } from "../memdir/age";
+import { formatMemoryHeader } from "../memdir/format-memory-header";
+import { FRONTMATTER_MAX_LINES, normaliseText, parseFrontmatter, parseMemoryHeader, type FrontmatterStatus, type MemoryType } from "../memdir/frontmatter";
+import type { LintFinding } from "../memdir/lint-finding";
+import { lintMemoryDir } from "../memdir/lint-memory-dir";
+import { findKeyProblem } from "../memdir/validate-memory-key";
+import { AppError } from "../errors";
+import type { FileCommit } from "../store/git";
+import { readFileHistory } from "../store/read-file-history";
+import { withMemoryDir, type MemorySourceOptions } from "./memory-source";
+import { readMemoryFile } from "./read-memory-file";
+
+export type ReadMemoryOptions = MemorySourceOptions & { memoryPath: string; now?: Date };
+
+export type MemoryView = {
+  path: string;
+  /** The path as an agent is shown it. */
+  displayPath: string;
+  /** A3: the header an agent is given above this memory, exactly. */
+  header: string;
+  name: string | null;
+  description: string | null;
+  type: MemoryType | null;
+  fields: Record<string, unknown>;
+  frontmatterStatus: FrontmatterStatus;
+  body: string;
+  mtime: Date;
+  ageText: string;
+  hasFreshnessWarning: boolean;
+  size: number;
+  /** The file is longer than the dashboard shows. */
+  isCut: boolean;
+  findings: LintFinding[];
+  /** The store's git log of the file; null for private memory, which has no history. */
+  history: FileCommit[] | null;
+};
+
+/** One memory with everything the Memory page shows. Rejects hostile paths before any read. */
+export async function readMemory(options: ReadMemoryOptions): Promise<MemoryView> {
+  const { memoryPath, source, now = new Date() } = options;
+  const problem = findKeyProblem(memoryPath);
+  if (problem) throw new AppError("INVALID_INPUT", `That is not a memory path: ${problem}.`);
+  if (!memoryPath.endsWith(".md") || /(^|\/)MEMORY\.md$/.test(memoryPath)) {
+    throw new AppError("INVALID_INPUT", "A memory is a `.md` file other than MEMORY.md; MEMORY.md has its own index page.");
+  }
+  const view = await withMemoryDir(options, async ({ memoryDir, displayDir }) => {
+    const file = await readMemoryFile(memoryDir, memoryPath);
+    const lint = await lintMemoryDir(memoryDir);
+    return { file, displayPath: `${displayDir}/${memoryPath}`, findings: lint.findings.filter((finding) => finding.file === memoryPath) };
+  });
+  // C4: an agent's fields come from the first 30 lines only; show those, not a fuller reading.
+  const header = parseMemoryHeader(normaliseText(view.file.text).split("\n").slice(0, FRONTMATTER_MAX_LINES).join("\n"));
+  const history = source.scope === "team" ? await readFileHistory(options.config, source.projectId, memoryPath) : null;
+  return {
+    path: memoryPath,
+    displayPath: view.displayPath,
+    header: formatMemoryHeader(view.displayPath, view.file.mtime, now),
+    name: header.name,
+    description: header.description,
+    type: header.type,
+    fields: header.fields,
+    frontmatterStatus: header.status,
+    body: parseFrontmatter(view.file.text).body,
+    mtime: view.file.mtime,
+    ageText: memoryAge(view.file.mtime, now),
+    hasFreshnessWarning: needsFreshnessWarning(view.file.mtime, now),
+    size: view.file.size,
+    isCut: view.file.isCut,
+    findings: view.findings,
+    history,
+  };
+}

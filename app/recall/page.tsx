@@ -1,17 +1,54 @@
+import { listMemberships } from "@/lib/auth/manage-users";
+import { listRecallEvents } from "@/lib/recall/recall-project-memories";
+import { getConfig, getDatabase } from "../_server/context";
 import { requirePageCaller } from "../_server/page-caller";
+import { RecallPlayground } from "./recall-playground";
 
 export const dynamic = "force-dynamic";
 
 export default async function RecallPage() {
-  await requirePageCaller("/recall");
+  const caller = await requirePageCaller("/recall");
+  const config = getConfig();
+  const db = getDatabase();
+  const memberships = (await listMemberships(db, caller)).filter((membership) => membership.role !== "viewer");
+  const ledProjects = memberships.filter((membership) => membership.role === "lead");
+  const events = await Promise.all(ledProjects.map(async (project) => ({ project, events: await listRecallEvents(db, project.projectId, 20) })));
+
   return (
     <>
       <h1>Recall</h1>
-      <p className="lead">Try a prompt and see which memories (up to 5) an agent would be given, and why.</p>
-      <div className="panel empty">
-        The recall playground is not built yet. It will run the same selector as the API: the model
-        when ANTHROPIC_API_KEY is set, otherwise the local ranker.
-      </div>
+      <p className="lead">
+        Try a prompt and see which memories (up to 5) an agent would be given, and why. Selector:{" "}
+        {config.anthropicApiKey ? <>the model <code>{config.recallModel}</code>, with the local ranker as fallback</> : <>the local ranker (set ANTHROPIC_API_KEY to use a model)</>}.
+      </p>
+      {memberships.length === 0 ? (
+        <div className="panel empty">Recall needs the member or lead role in a project; a lead can give it to you.</div>
+      ) : (
+        <RecallPlayground projects={memberships.map((membership) => ({ id: membership.projectId, name: membership.projectName }))} />
+      )}
+      {events.map(({ project, events: projectEvents }) => (
+        <section key={project.projectId}>
+          <h2>What agents were given in {project.projectName}</h2>
+          {projectEvents.length === 0 ? (
+            <p className="muted">No recall requests yet.</p>
+          ) : (
+            <table data-testid="recall-events">
+              <thead><tr><th>When</th><th>Who</th><th>Selector</th><th>Selected</th><th>Latency</th></tr></thead>
+              <tbody>
+                {projectEvents.map((event, index) => (
+                  <tr key={index}>
+                    <td className="nowrap">{event.at.toISOString().replace("T", " ").slice(0, 19)}</td>
+                    <td>{event.userName}</td>
+                    <td>{event.selector}{event.fellBack ? " (fallback)" : ""}</td>
+                    <td>{event.selected.length ? event.selected.join(", ") : <span className="muted">nothing</span>}</td>
+                    <td>{event.latencyMs} ms</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      ))}
     </>
   );
 }

@@ -9,6 +9,7 @@ import type { DroppedMemory } from "./dropped-memory";
 import { formatInjection } from "./format-injection";
 import { maskSecrets } from "./mask-secrets";
 import type { RecallModelSettings } from "./model";
+import { normaliseSearchTerm } from "./normalise-search-term";
 import { rankMemoriesLocally } from "./rank-memories-locally";
 import { selectWithModel } from "./select-with-model";
 import { validateSelection } from "./validate-selection";
@@ -119,12 +120,23 @@ async function select(options: RecallOptions, candidates: ScannedMemory[], manif
     }
   }
   const ranking = rankMemoriesLocally(candidates, options.query, recentTools);
+  const spoken = queryWordsByTerm(options.query);
   return {
     selector: "local",
     fallbackReason,
-    files: ranking.ranked.map((entry) => ({ path: entry.memory.path, reason: `matched: ${entry.matchedTerms.join(", ")}` })),
+    files: ranking.ranked.map((entry) => ({ path: entry.memory.path, reason: `matched: ${entry.matchedTerms.map((term) => spoken.get(term) ?? term).join(", ")}` })),
     dropped: ranking.dropped,
   };
+}
+
+// The ranker matches on crude stems ("databas"); the reason shows the words the user typed.
+function queryWordsByTerm(query: string): Map<string, string> {
+  const words = new Map<string, string>();
+  for (const word of query.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu) ?? []) {
+    const term = normaliseSearchTerm(word);
+    if (term && !words.has(term)) words.set(term, word);
+  }
+  return words;
 }
 
 function maskDescription(description: string | null): string | null {

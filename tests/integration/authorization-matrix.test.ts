@@ -99,8 +99,8 @@ const ROWS: Record<string, Row> = {
     },
   },
   // Only the Claude home's owner may repair, and for a folder that is not there everyone gets the
-  // same 404 (owner included), which keeps this row uniform; the owner's 200 and everyone
-  // else's 404 are proven in tests/integration/memories-private.test.ts.
+  // same 404 (owner included), which keeps this row uniform; the owner's repair and everyone
+  // else's NOT_FOUND are proven in tests/integration/memories.test.ts.
   "POST /api/memory-index/repair": {
     success: 404,
     prepare: async () => ({ path: "/api/memory-index/repair", body: { folder: "no-such-folder", expectedHash: "0".repeat(64) } }),

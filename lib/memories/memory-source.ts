@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import type { Caller } from "../auth/resolve-caller";
 import { assertProjectPermission } from "../auth/permissions";
 import { resolvePrivateMemoryDir } from "./resolve-private-memory-dir";
-import { withStoreSnapshot } from "./with-store-snapshot";
+import { materializeProject } from "../store/materialize-project";
 
 export const MEMORY_SCOPES = ["team", "private"] as const;
 export type MemoryScope = (typeof MEMORY_SCOPES)[number];
@@ -39,7 +39,9 @@ export async function withMemoryDir<T>(options: MemorySourceOptions, work: (dir:
   await assertProjectPermission(db, caller, source.projectId, "read");
   // A team memory reaches an agent from `<its memory dir>/team/` (T1); that prefix differs on
   // every member's machine, so the header shows the part all of them share.
-  return withStoreSnapshot(config, source.projectId, (memoryDir) => work({ memoryDir, displayDir: "memory/team" }));
+  // The store is read through a snapshot folder per head commit (reused until the head moves).
+  const { dir } = await materializeProject(config, source.projectId);
+  return work({ memoryDir: dir, displayDir: "memory/team" });
 }
 
 /** The page address of a source's memory or index, with each path segment encoded. */

@@ -1,4 +1,4 @@
-import { access, readFile } from "node:fs/promises";
+import { access, lstat, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { LintFinding } from "./lint-finding";
 import { parseIndex, type IndexLink } from "./parse-index";
@@ -25,7 +25,7 @@ export type IndexReport = IndexTruncation & {
 
 /** I1-I4, C7: everything wrong with one directory's MEMORY.md, and what Claude Code loads of it. */
 export async function checkIndex(memoryDir: string): Promise<IndexReport> {
-  const text = await readFile(path.join(memoryDir, INDEX_FILE), "utf8").catch(() => "");
+  const text = await readIndexText(memoryDir);
   const truncation = truncateIndex(text);
   const links = parseIndex(text);
   const loadedLinkCount = parseIndex(truncation.loaded).length;
@@ -94,4 +94,16 @@ async function exists(filePath: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+// A MEMORY.md that is a symlink is not followed (it could lead anywhere, e.g. ~/.ssh): it reads
+// as empty, and the scan reports the link itself.
+async function readIndexText(memoryDir: string): Promise<string> {
+  const indexPath = path.join(memoryDir, INDEX_FILE);
+  try {
+    if ((await lstat(indexPath)).isSymbolicLink()) return "";
+    return await readFile(indexPath, "utf8");
+  } catch {
+    return ""; // no index yet: every memory is an orphan
+  }
 }

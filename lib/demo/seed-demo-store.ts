@@ -58,7 +58,15 @@ export function demoMemoryText(memory: Pick<DemoMemory, "name" | "description" |
 /** Newest first, as Claude Code's own index tends to grow at the top. */
 export function demoIndex(memories: Pick<DemoMemory, "fileName" | "name" | "description" | "ageDays">[]): string {
   const newestFirst = [...memories].sort((a, b) => a.ageDays - b.ageDays);
-  return buildIndex(newestFirst.map((memory) => ({ file: memory.fileName, title: memory.name, hook: memory.description })));
+  return buildIndex(newestFirst.map((memory) => ({ file: memory.fileName, title: memory.name, hook: shortHook(memory, 150) })));
+}
+
+// C7: index lines should stay under ~150 characters; the hook gives way, cut at a word.
+function shortHook(memory: Pick<DemoMemory, "fileName" | "name" | "description">, maxLine: number): string {
+  const room = maxLine - `- [${memory.name}](${memory.fileName}) — `.length;
+  if (memory.description.length <= room) return memory.description;
+  const cut = memory.description.slice(0, Math.max(0, room - 1));
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : cut.length)}…`;
 }
 
 export function daysBefore(now: Date, days: number): Date {

@@ -1,0 +1,12 @@
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+
+/**
+ * Project routes check the caller's role in the project named in the path; this makes sure the
+ * proposal named beside it belongs to that project, so a role in one project never reaches
+ * another project's proposals. Unknown or foreign ids are the same 404.
+ */
+export async function assertProposalInProject(db: Db, projectId: string, proposalId: string): Promise<void> {
+  const proposal = await db.proposal.findUnique({ where: { id: proposalId }, select: { projectId: true } });
+  if (!proposal || proposal.projectId !== projectId) throw new AppError("NOT_FOUND", "There is no such proposal in this project.");
+}

@@ -1,4 +1,6 @@
 import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { simpleGit, type SimpleGit } from "simple-git";
 import { AppError } from "../errors";
@@ -217,4 +219,188 @@ function storeUnavailable(what: string, cause: unknown): AppError {
     `${what}. Check that TEAMMEM_STORE_REMOTE names a git repository this machine can reach.`,
     { cause },
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plumbing for the server's commits (lib/store/commit-change.ts). Commits are built from git
+// objects only (hash-object, mktree, commit-tree): the clone's working tree and index are never
+// touched, so no reader or other process can observe a half-made commit.
+
+const OBJECT_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+
+export function isObjectId(value: string): boolean {
+  return OBJECT_ID.test(value);
+}
+
+/** Runs git and reports its exit code instead of failing for the codes listed as answers. */
+async function runForExitCode(dir: string, args: string[], answers: number[]): Promise<{ exitCode: number; stdout: string }> {
+  let exitCode = 0;
+  const repo = simpleGit({
+    baseDir: dir,
+    timeout: { block: GIT_TIMEOUT_MS },
+    allowEnvironment: ALLOWED_ENV,
+    config: ["core.quotepath=off"],
+    errors: (error, result) => {
+      exitCode = result.exitCode;
+      if (answers.includes(result.exitCode)) return undefined;
+      return error ?? (result.exitCode === 0 ? undefined : Buffer.concat([...result.stdErr, ...result.stdOut]));
+    },
+  });
+  const stdout = await repo.raw(args);
+  return { exitCode, stdout };
+}
+
+/** Writes a blob into the repository's object database; returns its id. */
+export async function writeBlob(dir: string, content: string): Promise<string> {
+  if (content === "") {
+    // simple-git leaves stdin open for empty input; an empty file has a fixed id anyway.
+    return withTempFiles({ empty: "" }, async (files) =>
+      (await git(dir).raw(["hash-object", "-w", "--no-filters", files.empty])).trim(),
+    );
+  }
+  return (await git(dir, { input: content }).raw(["hash-object", "-w", "--no-filters", "--stdin"])).trim();
+}
+
+/** The root tree of a commit. */
+export async function commitTree(dir: string, commit: string): Promise<string> {
+  return (await git(dir).raw(["rev-parse", "--verify", `${commit}^{tree}`])).trim();
+}
+
+type RawTreeEntry = { mode: string; type: string; id: string; name: string };
+
+async function readTreeEntries(dir: string, tree: string): Promise<RawTreeEntry[]> {
+  const output = await git(dir).raw(["ls-tree", "-z", tree]);
+  return output
+    .split("\0")
+    .filter(Boolean)
+    .flatMap((line) => {
+      const match = /^(\d+) (\w+) ([0-9a-f]+)\t(.*)$/s.exec(line);
+      return match ? [{ mode: match[1]!, type: match[2]!, id: match[3]!, name: match[4]! }] : [];
+    });
+}
+
+export type TreeChange = { path: string; content: string | null };
+
+/**
+ * A new tree: `baseTree` (null = empty) with each path set to its content or, for null, removed.
+ * Only the folders along the changed paths are rewritten; empty folders disappear, as in git.
+ * Returns null when the result is empty.
+ */
+export async function writeTreeWithChanges(dir: string, baseTree: string | null, changes: TreeChange[]): Promise<string | null> {
+  const entries = new Map((baseTree ? await readTreeEntries(dir, baseTree) : []).map((entry) => [entry.name, entry]));
+  const nested = new Map<string, TreeChange[]>();
+  for (const change of changes) {
+    const [head, ...rest] = change.path.split("/");
+    if (!head) continue;
+    if (rest.length > 0) {
+      nested.set(head, [...(nested.get(head) ?? []), { path: rest.join("/"), content: change.content }]);
+    } else if (change.content === null) {
+      entries.delete(head);
+    } else {
+      entries.set(head, { mode: "100644", type: "blob", id: await writeBlob(dir, change.content), name: head });
+    }
+  }
+  for (const [name, subChanges] of nested) {
+    const existing = entries.get(name);
+    const subtree = await writeTreeWithChanges(dir, existing?.type === "tree" ? existing.id : null, subChanges);
+    if (subtree) entries.set(name, { mode: "040000", type: "tree", id: subtree, name });
+    else entries.delete(name);
+  }
+  if (entries.size === 0) return null;
+  const input = [...entries.values()].map((entry) => `${entry.mode} ${entry.type} ${entry.id}\t${entry.name}\0`).join("");
+  return (await git(dir, { input }).raw(["mktree", "-z"])).trim();
+}
+
+export type CreateCommitOptions = {
+  dir: string;
+  tree: string;
+  parent: string | null;
+  message: string;
+  author: GitIdentity;
+  committer: GitIdentity;
+};
+
+/** Makes a commit object (no branch moves); returns its id. */
+export async function createCommit(options: CreateCommitOptions): Promise<string> {
+  for (const identity of [options.author, options.committer]) assertUsableIdentity(identity);
+  const repo = simpleGit({
+    baseDir: options.dir,
+    timeout: { block: GIT_TIMEOUT_MS },
+    allowEnvironment: ALLOWED_ENV,
+    // author.* and committer.* (git >= 2.22) override user.* per role: identity without env.
+    config: [
+      "core.quotepath=off",
+      `user.name=${options.committer.name}`,
+      `user.email=${options.committer.email}`,
+      `author.name=${options.author.name}`,
+      `author.email=${options.author.email}`,
+      `committer.name=${options.committer.name}`,
+      `committer.email=${options.committer.email}`,
+    ],
+    input: () => options.message,
+  });
+  const parents = options.parent ? ["-p", options.parent] : [];
+  return (await repo.raw(["commit-tree", options.tree, ...parents, "-F", "-"])).trim();
+}
+
+function assertUsableIdentity(identity: GitIdentity): void {
+  if (/[<>\n\r\0]/.test(identity.name + identity.email) || identity.name.trim() === "" || identity.email.trim() === "") {
+    throw new AppError("INVALID_INPUT", "A commit author or committer has an empty name or email, or one with <, > or a line break.");
+  }
+}
+
+// Refusals that mean "the branch moved": fetch and build again. Anything else is the network,
+// credentials or the host, and is reported as the store being unavailable.
+const MOVED_BRANCH = /\[rejected\]|non-fast-forward|fetch first|cannot lock ref|failed to update ref|stale info/i;
+
+/** Pushes a commit to origin's main WITHOUT force: "rejected" when main has moved on. */
+export async function pushCommit(dir: string, commit: string): Promise<"pushed" | "rejected"> {
+  try {
+    await git(dir).push("origin", `${commit}:refs/heads/main`);
+    return "pushed";
+  } catch (cause) {
+    if (cause instanceof Error && MOVED_BRANCH.test(cause.message)) return "rejected";
+    throw storeUnavailable("Pushing to the team store failed", cause);
+  }
+}
+
+/** True when `commit` is `ref` or one of its ancestors; false also for an unknown commit. */
+export async function isAncestor(dir: string, commit: string, ref: string): Promise<boolean> {
+  if (!isObjectId(commit)) return false;
+  // Exit 0 = ancestor, 1 = not, 128 = the commit is not in this clone (so not on main either).
+  const { exitCode } = await runForExitCode(dir, ["merge-base", "--is-ancestor", commit, ref], [1, 128]);
+  return exitCode === 0;
+}
+
+export type TextMerge = { isClean: true; text: string } | { isClean: false };
+
+/**
+ * Three-way merge of plain texts with `git merge-file`. Only a clean result carries text: the
+ * conflicted output (with markers) is never handed out, so it cannot end up in the store.
+ */
+export async function mergeTexts(base: string, ours: string, theirs: string): Promise<TextMerge> {
+  return withTempFiles({ base, ours, theirs }, async (files) => {
+    // merge-file exits with the number of conflicts (capped at 127); negative (255) on error.
+    const conflictCodes = Array.from({ length: 127 }, (_, index) => index + 1);
+    const { exitCode, stdout } = await runForExitCode(
+      path.dirname(files.base),
+      ["merge-file", "-p", "-q", "--diff3", files.ours, files.base, files.theirs],
+      conflictCodes,
+    );
+    return exitCode === 0 ? { isClean: true, text: stdout } : { isClean: false };
+  });
+}
+
+async function withTempFiles<K extends string, T>(texts: Record<K, string>, work: (files: Record<K, string>) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "teammem-git-"));
+  try {
+    const files = {} as Record<K, string>;
+    for (const [name, text] of Object.entries(texts) as [K, string][]) {
+      files[name] = path.join(dir, name);
+      await writeFile(files[name], text);
+    }
+    return await work(files);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -1,0 +1,92 @@
+import MiniSearch from "minisearch";
+import { parseFrontmatter, parseMemoryHeader } from "../memdir/frontmatter";
+import { normaliseSearchTerm } from "../recall/normalise-search-term";
+import type { DuplicateCandidate } from "./proposal-types";
+
+export type TeamMemoryText = { path: string; text: string };
+
+type MemoryDocument = { id: number; path: string; name: string; description: string; body: string };
+
+/** At or above this, two memories are shown to the reviewer as near-duplicates. */
+export const SIMILARITY_THRESHOLD = 0.5;
+const CANDIDATES = 20;
+
+const tokenize = MiniSearch.getDefault("tokenize") as (text: string) => string[];
+
+/**
+ * Same name, or a description or body that reads alike, among the project's team memories. The
+ * caller leaves out the file the proposal edits. MiniSearch (fuzzy, so "deploys"/"deploy" and
+ * typos still meet) picks the candidates; the score shown is a plain 0..1 overlap of their
+ * normalised words, so a reviewer can read "0.8" as "mostly the same words".
+ */
+export function findDuplicates(content: string, teamMemories: readonly TeamMemoryText[]): DuplicateCandidate[] {
+  const proposal = toDocument(-1, "", content);
+  const documents = teamMemories.map((memory, index) => toDocument(index, memory.path, memory.text));
+  if (documents.length === 0) return [];
+  const search = new MiniSearch<MemoryDocument>({ fields: ["name", "description", "body"], storeFields: [], processTerm: normaliseSearchTerm });
+  search.addAll(documents);
+  const query = [proposal.name, proposal.description, proposal.body].join(" ");
+  const hits = search.search(query, { fuzzy: 0.2, prefix: true, combineWith: "OR", boost: { name: 2, description: 2 } }).slice(0, CANDIDATES);
+  const candidateIds = new Set(hits.map((hit) => Number(hit.id)));
+  const normalisedName = normaliseName(proposal.name);
+  const found: DuplicateCandidate[] = [];
+  for (const document of documents) {
+    const isSameName = normalisedName !== "" && normaliseName(document.name) === normalisedName;
+    if (!isSameName && !candidateIds.has(document.id)) continue;
+    const similarity = round(scoreSimilarity(proposal, document));
+    if (!isSameName && similarity < SIMILARITY_THRESHOLD) continue;
+    found.push({ path: document.path, name: document.name || null, similarity, kind: isSameName ? "same-name" : "similar" });
+  }
+  return found.sort((a, b) => Number(b.kind === "same-name") - Number(a.kind === "same-name") || b.similarity - a.similarity);
+}
+
+/** The larger of two overlaps: of name + description (what recall selects on), and of bodies. */
+export function scoreSimilarity(a: Pick<MemoryDocument, "name" | "description" | "body">, b: Pick<MemoryDocument, "name" | "description" | "body">): number {
+  const summary = dice(terms(`${a.name} ${a.description}`), terms(`${b.name} ${b.description}`));
+  const body = cosine(terms(a.body), terms(b.body));
+  return Math.max(summary, body);
+}
+
+function toDocument(id: number, path: string, text: string): MemoryDocument {
+  const header = parseMemoryHeader(text);
+  return { id, path, name: header.name ?? "", description: header.description ?? "", body: parseFrontmatter(text).body };
+}
+
+function terms(text: string): string[] {
+  return tokenize(text).flatMap((token) => normaliseSearchTerm(token) ?? []);
+}
+
+// Dice over word sets: short texts (a description) share few words, and each one counts.
+function dice(a: string[], b: string[]): number {
+  const left = new Set(a);
+  const right = new Set(b);
+  if (left.size === 0 || right.size === 0) return 0;
+  let shared = 0;
+  for (const term of left) if (right.has(term)) shared++;
+  return (2 * shared) / (left.size + right.size);
+}
+
+// Cosine over word counts: bodies of different lengths still compare by what they say most.
+function cosine(a: string[], b: string[]): number {
+  const left = counts(a);
+  const right = counts(b);
+  let dot = 0;
+  for (const [term, count] of left) dot += count * (right.get(term) ?? 0);
+  const norm = (vector: Map<string, number>) => Math.sqrt([...vector.values()].reduce((sum, count) => sum + count * count, 0));
+  const denominator = norm(left) * norm(right);
+  return denominator === 0 ? 0 : dot / denominator;
+}
+
+function counts(words: string[]): Map<string, number> {
+  const vector = new Map<string, number>();
+  for (const word of words) vector.set(word, (vector.get(word) ?? 0) + 1);
+  return vector;
+}
+
+function normaliseName(name: string): string {
+  return name.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

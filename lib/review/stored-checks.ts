@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { isMemoryType, type MemoryType } from "../memdir/frontmatter";
+import type { LintFinding } from "../memdir/lint-finding";
+import type { SecretFinding } from "../secrets/secret-finding";
+import type { DuplicateCandidate, ProposalChecks, ProposalConflict } from "./proposal-types";
+
+/**
+ * What Proposal.checks holds: the checks the reviewer sees, plus what the queue lists without
+ * reading revisions (the memory's name and type), the commit the base was read at, and, while
+ * conflicted, the three versions. Secret findings carry ranges and previews only.
+ */
+export type StoredChecks = {
+  checks: ProposalChecks;
+  name: string | null;
+  type: MemoryType | null;
+  /** The current revision has no content: the proposal removes the file. */
+  isRetirement: boolean;
+  baseCommit: string | null;
+  conflict: ProposalConflict | null;
+};
+
+const objectList = z.array(z.record(z.string(), z.unknown())).catch([]);
+const nullableText = z.string().nullable().catch(null);
+
+// Only this module writes the column; the schema keeps a hand-edited or older row from breaking
+// the queue (missing parts read as empty) rather than describing every field again.
+const StoredChecksJson = z.object({
+  lint: objectList,
+  secrets: objectList,
+  scope: z
+    .object({ verdict: z.enum(["team", "needs-confirmation", "private-only"]), reasons: z.array(z.string()), isAbsoluteRule: z.boolean() })
+    .catch({ verdict: "needs-confirmation", reasons: ["The checks have not been computed yet."], isAbsoluteRule: false }),
+  duplicates: objectList,
+  blockers: z.array(z.string()).catch([]),
+  memory: z.object({ name: nullableText, type: z.unknown(), isRetirement: z.boolean().catch(false) }).catch({ name: null, type: null, isRetirement: false }),
+  baseCommit: nullableText,
+  conflict: z
+    .object({ base: nullableText, ours: nullableText, theirs: nullableText, fields: z.array(z.string()).catch([]) })
+    .nullable()
+    .catch(null),
+});
+
+export function serializeStoredChecks(stored: StoredChecks): string {
+  const { checks, name, type, isRetirement, baseCommit, conflict } = stored;
+  return JSON.stringify({ ...checks, memory: { name, type, isRetirement }, baseCommit, conflict });
+}
+
+export function parseStoredChecks(json: string): StoredChecks {
+  const parsed = StoredChecksJson.parse(safeJson(json));
+  return {
+    checks: {
+      lint: parsed.lint as LintFinding[],
+      secrets: parsed.secrets as SecretFinding[],
+      scope: parsed.scope,
+      duplicates: parsed.duplicates as DuplicateCandidate[],
+      blockers: parsed.blockers,
+    },
+    name: parsed.memory.name,
+    type: isMemoryType(parsed.memory.type) ? parsed.memory.type : null,
+    isRetirement: parsed.memory.isRetirement,
+    baseCommit: parsed.baseCommit,
+    conflict: parsed.conflict,
+  };
+}
+
+function safeJson(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return {}; // an unreadable column reads as "no checks yet"; the next check run rewrites it
+  }
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { findDuplicates, SIMILARITY_THRESHOLD } from "@/lib/review/find-duplicates";
+import { memoryText } from "./memory-fixtures";
+
+const team = [
+  {
+    path: "feedback_real_db_in_tests.md",
+    text: memoryText({
+      name: "Integration tests hit a real database",
+      description: "Checkout integration tests must run against a real PostgreSQL instance, never a mocked repository or in-memory fake",
+    }),
+  },
+  {
+    path: "reference_grafana.md",
+    text: memoryText({ name: "Checkout latency dashboard", description: "Grafana board 'checkout-p99' tracks payment latency per region", type: "reference", body: "Open it from the on-call runbook.\n" }),
+  },
+  {
+    path: "project_freeze.md",
+    text: memoryText({ name: "Release freeze", description: "No merges to main during the Black Friday freeze, 2026-11-20 to 2026-12-01", type: "project", body: "Hotfixes go through Lena.\n" }),
+  },
+];
+
+describe("near-duplicates among the project's team memories", () => {
+  it("finds a memory with the same name, whatever its wording", () => {
+    const proposal = memoryText({ name: "integration tests hit a REAL database", description: "Something else entirely about queues", body: "Queues.\n" });
+    const found = findDuplicates(proposal, team);
+    expect(found[0]).toMatchObject({ path: "feedback_real_db_in_tests.md", name: "Integration tests hit a real database", kind: "same-name" });
+    expect(found[0]!.similarity).toBeGreaterThanOrEqual(0);
+    expect(found[0]!.similarity).toBeLessThanOrEqual(1);
+  });
+
+  it("finds a reworded memory about the same thing, with a score above the threshold", () => {
+    const proposal = memoryText({
+      name: "No mocked database in integration tests",
+      description: "Integration tests for checkout run against a real PostgreSQL database instead of a mocked repository",
+      body: "Use the disposable PostgreSQL the harness starts for integration tests.\n",
+    });
+    const found = findDuplicates(proposal, team);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ path: "feedback_real_db_in_tests.md", kind: "similar" });
+    expect(found[0]!.similarity).toBeGreaterThanOrEqual(SIMILARITY_THRESHOLD);
+  });
+
+  it("lists nothing for an unrelated memory", () => {
+    const proposal = memoryText({ name: "Pager rotation", description: "The on-call pager rotates every Monday at 09:00 Berlin time", type: "reference", body: "See PagerDuty schedule 'checkout'.\n" });
+    expect(findDuplicates(proposal, team)).toEqual([]);
+  });
+
+  it("scores identical text 1 and is empty without team memories", () => {
+    expect(findDuplicates(team[2]!.text, team)).toEqual([{ path: "project_freeze.md", name: "Release freeze", similarity: 1, kind: "same-name" }]);
+    expect(findDuplicates(team[2]!.text, [])).toEqual([]);
+  });
+});

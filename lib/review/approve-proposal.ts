@@ -1,0 +1,121 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { isCommitOnMain, readBlob } from "../store/commit-change";
+import { refreshStore } from "../store/read-store";
+import type { ComputedChecks } from "./compute-checks";
+import { commitApprovedProposal } from "./commit-approved-proposal";
+import { getProposal } from "./get-proposal";
+import { findProposalOrThrow, findUserOrThrow, type ProposalRow } from "./proposal-records";
+import { assertTransition } from "./proposal-transitions";
+import type { ProposalDetail, ProposalState } from "./proposal-types";
+import { runChecks } from "./run-checks";
+import { parseStoredChecks, serializeStoredChecks } from "./stored-checks";
+import { transitionProposal } from "./transition-proposal";
+
+export type ApproveProposalInput = {
+  proposalId: string;
+  approverId: string;
+  /** The revision the reviewer looked at: an approval is bound to exactly that content. */
+  revision: number;
+  /** T2: the reviewer confirms a feedback memory is a team convention. */
+  confirmTeamConvention?: boolean;
+};
+
+/**
+ * Approves one revision and commits it to the store. The checks run again first (the team's
+ * memories may have changed since submit); the resulting state is committed, conflicted,
+ * blocked_secret or commit_failed, never left at approved.
+ */
+export async function approveProposal(config: Config, db: Db, input: ApproveProposalInput): Promise<ProposalDetail> {
+  await findUserOrThrow(db, input.approverId, "approver");
+  const { proposal, state, content } = await findProposalOrThrow(db, input.proposalId);
+  if (proposal.revision !== input.revision) {
+    throw new AppError("CONFLICT", `The proposal changed since you looked; review revision ${proposal.revision}.`, { details: { revision: proposal.revision } });
+  }
+  assertApprovable(state, proposal);
+  if (state === "commit_failed" && (await landedBeforeFailure(config, proposal))) {
+    await markLanded(db, proposal, content, input.approverId);
+    return getProposal(config, db, proposal.id);
+  }
+
+  await refreshStore(config);
+  const isConfirmed = proposal.teamConventionConfirmed || input.confirmTeamConvention === true;
+  const baseContent = proposal.baseBlob ? await readBlob(config, proposal.baseBlob) : null;
+  const computed = await runChecks(config, { projectId: proposal.projectId, path: proposal.path, content, baseContent, isTeamConventionConfirmed: isConfirmed });
+  assertChecksAllowApproval(computed);
+
+  const stored = parseStoredChecks(proposal.checks);
+  await db.$transaction((tx) =>
+    transitionProposal(tx, {
+      proposalId: proposal.id,
+      from: state,
+      to: "approved",
+      revision: proposal.revision,
+      actorId: input.approverId,
+      content,
+      reason: isConfirmed && computed.type === "feedback" ? "confirmed as a team convention" : null,
+      data: {
+        approvedRevision: proposal.revision,
+        approvedById: input.approverId,
+        teamConventionConfirmed: isConfirmed,
+        intendedCommit: null,
+        checks: serializeStoredChecks({ ...computed, baseCommit: stored.baseCommit, conflict: null }),
+      },
+    }),
+  );
+  await commitApprovedProposal(config, db, { proposalId: proposal.id, actorId: input.approverId });
+  return getProposal(config, db, proposal.id);
+}
+
+function assertApprovable(state: ProposalState, proposal: ProposalRow): void {
+  if (state === "blocked_secret") {
+    throw new AppError("SECRET_FOUND", "This proposal contains a secret and cannot be approved; apply the redaction or edit it out first.");
+  }
+  if (state === "committed") throw new AppError("CONFLICT", `This proposal is already in the store (commit ${proposal.committedCommit ?? "unknown"}).`);
+  if (state === "conflicted") throw new AppError("CONFLICT", "The store's file changed in a way that conflicts with this proposal; edit it to resolve the conflict, then approve the new revision.");
+  assertTransition(state, "approved");
+}
+
+/** The order says what to fix first: a secret, then scope, then the format. */
+function assertChecksAllowApproval({ checks }: ComputedChecks): void {
+  if (checks.secrets.length > 0) {
+    throw new AppError("SECRET_FOUND", "This proposal contains a secret and cannot be approved; apply the redaction or edit it out first.", { details: { findings: checks.secrets } });
+  }
+  if (checks.scope.verdict === "private-only") {
+    throw new AppError("FORBIDDEN", "This is a user memory: it stays personal, in the proposer's private memory, and cannot enter the team store.");
+  }
+  if (checks.scope.verdict === "needs-confirmation") {
+    throw new AppError("INVALID_INPUT", "Feedback enters the team store only as a team convention: confirm that it applies to everyone (confirmTeamConvention), or reject it.", {
+      details: { field: "confirmTeamConvention" },
+    });
+  }
+  const errors = checks.lint.filter((finding) => finding.severity === "error");
+  if (errors.length > 0) {
+    throw new AppError("INVALID_MEMORY", `The memory has ${errors.length === 1 ? "a format error" : `${errors.length} format errors`} (${errors.map((error) => error.message).join(" ")}); edit it before approving.`, {
+      details: { findings: errors },
+    });
+  }
+}
+
+// A failed push may still have reached the remote (the network broke after the server took it).
+async function landedBeforeFailure(config: Config, proposal: ProposalRow): Promise<boolean> {
+  if (!proposal.intendedCommit) return false;
+  await refreshStore(config, { force: true });
+  return isCommitOnMain(config, proposal.intendedCommit);
+}
+
+async function markLanded(db: Db, proposal: ProposalRow, content: string | null, actorId: string): Promise<void> {
+  await db.$transaction((tx) =>
+    transitionProposal(tx, {
+      proposalId: proposal.id,
+      from: "commit_failed",
+      to: "committed",
+      revision: proposal.revision,
+      actorId,
+      content,
+      reason: `the earlier push did land: commit ${proposal.intendedCommit}`,
+      data: { committedCommit: proposal.intendedCommit },
+    }),
+  );
+}

@@ -1,0 +1,100 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { AppError, isAppError } from "../errors";
+import { commitChange, type CommitOutcome } from "../store/commit-change";
+import { listBlockers } from "./compute-checks";
+import { formatCommitMessage } from "./format-commit-message";
+import { findProposalOrThrow, findUserOrThrow, sourceOf, type ProposalRow } from "./proposal-records";
+import { parseStoredChecks, serializeStoredChecks } from "./stored-checks";
+import { transitionProposal } from "./transition-proposal";
+
+export type CommitApprovedOptions = {
+  proposalId: string;
+  /** Who the events name: the approver, or null when the server reconciles on its own. */
+  actorId: string | null;
+};
+
+/**
+ * Writes an approved proposal into the store (fetch, merge if the file moved, scan, commit, push)
+ * and records the outcome: committed, conflicted (the three versions kept), blocked_secret, or
+ * commit_failed when the store cannot be reached. The intended commit is recorded before the push
+ * so a crash in between is reconciled exactly once (reconcileCommits).
+ */
+export async function commitApprovedProposal(config: Config, db: Db, options: CommitApprovedOptions): Promise<void> {
+  const { proposal, state, content } = await findProposalOrThrow(db, options.proposalId);
+  if (state !== "approved" || proposal.approvedById === null) {
+    throw new AppError("CONFLICT", "Only an approved proposal can be committed; reload it to see its current state.");
+  }
+  const [author, approver] = await Promise.all([findUserOrThrow(db, proposal.proposerId, "proposer"), findUserOrThrow(db, proposal.approvedById, "approver")]);
+  const stored = parseStoredChecks(proposal.checks);
+  const message = formatCommitMessage({
+    proposalId: proposal.id,
+    path: proposal.path,
+    name: stored.name,
+    type: stored.type,
+    isNew: proposal.baseBlob === null,
+    isRetirement: content === null,
+    source: sourceOf(proposal.source),
+    approver,
+    baseCommit: stored.baseCommit,
+  });
+  let outcome: CommitOutcome;
+  try {
+    outcome = await commitChange(config, db, {
+      change: { projectId: proposal.projectId, path: proposal.path, content, baseBlob: proposal.baseBlob },
+      author: { name: author.name, email: author.email },
+      committer: { name: approver.name, email: approver.email },
+      ...message,
+      onIntent: async (commit) => {
+        await db.proposal.updateMany({ where: { id: proposal.id, state: "approved", revision: proposal.revision }, data: { intendedCommit: commit } });
+      },
+    });
+  } catch (error) {
+    // The state must not stay "approved" with nobody working on it: record the failure (with a
+    // message safe to show) and let the reviewer retry. A push that did land is found on retry.
+    const reason = isAppError(error) ? error.message : "The commit failed unexpectedly; try again, and check the server log if it keeps failing.";
+    await record(db, proposal, content, options.actorId, { to: "commit_failed", reason });
+    if (isAppError(error) && error.code === "STORE_UNAVAILABLE") return;
+    throw error;
+  }
+  await recordOutcome(db, proposal, content, options.actorId, outcome);
+}
+
+async function recordOutcome(db: Db, proposal: ProposalRow, content: string | null, actorId: string | null, outcome: CommitOutcome): Promise<void> {
+  const stored = parseStoredChecks(proposal.checks);
+  switch (outcome.status) {
+    case "committed":
+      return record(db, proposal, content, actorId, {
+        to: "committed",
+        reason: outcome.merged ? `merged with changes made in the store since its base; commit ${outcome.commit}` : `commit ${outcome.commit}`,
+        data: { committedCommit: outcome.commit, intendedCommit: outcome.commit },
+      });
+    case "unchanged":
+      return record(db, proposal, content, actorId, { to: "committed", reason: `the store already holds this content at ${outcome.commit}`, data: { committedCommit: outcome.commit } });
+    case "conflicted": {
+      const conflict = { base: outcome.base, ours: outcome.ours, theirs: outcome.theirs, fields: outcome.conflictingFields };
+      const what = conflict.fields.length > 0 ? `both changed ${conflict.fields.join(", ")}` : "the changes overlap";
+      return record(db, proposal, content, actorId, {
+        to: "conflicted",
+        reason: `the file changed in the store since this proposal's base and ${what}; edit the proposal to resolve it`,
+        data: { approvedRevision: null, approvedById: null, intendedCommit: null, checks: serializeStoredChecks({ ...stored, conflict }) },
+      });
+    }
+    case "blocked_secret": {
+      const checks = { ...stored.checks, secrets: outcome.findings };
+      return record(db, proposal, content, actorId, {
+        to: "blocked_secret",
+        reason: "the store's secret scan found a secret in the content to commit; nothing was pushed",
+        data: { approvedRevision: null, approvedById: null, intendedCommit: null, checks: serializeStoredChecks({ ...stored, checks: { ...checks, blockers: listBlockers(checks) } }) },
+      });
+    }
+  }
+}
+
+type Outcome = { to: "committed" | "conflicted" | "blocked_secret" | "commit_failed"; reason: string; data?: Parameters<typeof transitionProposal>[1]["data"] };
+
+async function record(db: Db, proposal: ProposalRow, content: string | null, actorId: string | null, outcome: Outcome): Promise<void> {
+  await db.$transaction((tx) =>
+    transitionProposal(tx, { proposalId: proposal.id, from: "approved", to: outcome.to, revision: proposal.revision, actorId, content, reason: outcome.reason, data: outcome.data }),
+  );
+}

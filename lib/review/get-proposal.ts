@@ -1,0 +1,62 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { readBlob, readCurrentFile } from "../store/commit-change";
+import { findProposalOrThrow, loadPeople } from "./proposal-records";
+import { isProposalState } from "./proposal-transitions";
+import type { ProposalDetail } from "./proposal-types";
+import { parseStoredChecks } from "./stored-checks";
+import { toProposalSummary } from "./to-proposal-summary";
+
+/** Everything the proposal page shows: content, base and head, checks, revisions and events. */
+export async function getProposal(config: Config, db: Db, proposalId: string): Promise<ProposalDetail> {
+  const { proposal, content } = await findProposalOrThrow(db, proposalId);
+  const [revisions, events, baseContent, head] = await Promise.all([
+    db.proposalRevision.findMany({ where: { proposalId }, orderBy: { revision: "asc" } }),
+    db.proposalEvent.findMany({ where: { proposalId }, orderBy: [{ at: "asc" }, { id: "asc" }] }),
+    proposal.baseBlob ? readBlob(config, proposal.baseBlob) : Promise.resolve(null),
+    readCurrentFile(config, proposal.projectId, proposal.path),
+  ]);
+  const people = await loadPeople(db, [proposal.proposerId, ...revisions.map((revision) => revision.authorId), ...events.map((event) => event.actorId)]);
+  const stored = parseStoredChecks(proposal.checks);
+  return {
+    ...toProposalSummary(proposal, people),
+    content,
+    baseBlob: proposal.baseBlob,
+    baseContent,
+    headContent: head?.content ?? null,
+    provenance: parseProvenance(proposal.provenance),
+    teamConventionConfirmed: proposal.teamConventionConfirmed,
+    approvedRevision: proposal.approvedRevision,
+    committedCommit: proposal.committedCommit,
+    rejectionReason: proposal.rejectionReason,
+    conflict: proposal.state === "conflicted" ? stored.conflict : null,
+    revisions: revisions.map((revision) => ({
+      revision: revision.revision,
+      contentHash: revision.contentHash,
+      authorName: people.get(revision.authorId)?.name ?? "(removed user)",
+      note: revision.note,
+      createdAt: revision.createdAt,
+    })),
+    events: events.flatMap((event) =>
+      isProposalState(event.toState)
+        ? [{
+            at: event.at,
+            actorName: event.actorId ? (people.get(event.actorId)?.name ?? "(removed user)") : null,
+            fromState: isProposalState(event.fromState) ? event.fromState : null,
+            toState: event.toState,
+            revision: event.revision,
+            reason: event.reason,
+          }]
+        : [],
+    ),
+  };
+}
+
+function parseProvenance(json: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(json);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {}; // written only by submitProposal as JSON; an unreadable value shows as none
+  }
+}

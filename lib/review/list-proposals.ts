@@ -1,0 +1,30 @@
+import type { Db } from "../db/client";
+import { loadPeople } from "./proposal-records";
+import type { ProposalSource, ProposalState, ProposalSummary } from "./proposal-types";
+import { toProposalSummary } from "./to-proposal-summary";
+
+export type ProposalFilter = {
+  projectIds: string[];
+  states?: ProposalState[];
+  source?: ProposalSource;
+  /** clean = no blockers (may be approved as is); blocked = at least one. */
+  check?: "clean" | "blocked";
+};
+
+/** The review queue, oldest first. */
+export async function listProposals(db: Db, filter: ProposalFilter): Promise<ProposalSummary[]> {
+  if (filter.projectIds.length === 0) return [];
+  const rows = await db.proposal.findMany({
+    where: {
+      projectId: { in: filter.projectIds },
+      ...(filter.states ? { state: { in: filter.states } } : {}),
+      ...(filter.source ? { source: filter.source } : {}),
+    },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  const people = await loadPeople(db, rows.map((row) => row.proposerId));
+  const summaries = rows.map((row) => toProposalSummary(row, people));
+  if (!filter.check) return summaries;
+  // The blockers live in the checks JSON, so this filter runs here rather than in SQL.
+  return summaries.filter((summary) => (summary.checks.blockers.length === 0) === (filter.check === "clean"));
+}

@@ -1,0 +1,28 @@
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { findProposalOrThrow } from "./proposal-records";
+import { transitionProposal } from "./transition-proposal";
+
+export type RejectProposalInput = { proposalId: string; actorId: string; reason: string };
+
+const MAX_REASON_LENGTH = 2_000;
+
+/** Closes a proposal with the reviewer's reason. Its content stays; it can be reopened. */
+export async function rejectProposal(db: Db, input: RejectProposalInput): Promise<void> {
+  const reason = input.reason.trim();
+  if (reason === "") throw new AppError("INVALID_INPUT", "reason: say why the proposal is rejected; the proposer sees it.", { details: { field: "reason" } });
+  if (reason.length > MAX_REASON_LENGTH) throw new AppError("INVALID_INPUT", `reason: at most ${MAX_REASON_LENGTH} characters.`, { details: { field: "reason" } });
+  const { proposal, state, content } = await findProposalOrThrow(db, input.proposalId);
+  await db.$transaction((tx) =>
+    transitionProposal(tx, {
+      proposalId: proposal.id,
+      from: state,
+      to: "rejected",
+      revision: proposal.revision,
+      actorId: input.actorId,
+      content,
+      reason,
+      data: { rejectionReason: reason, approvedRevision: null, approvedById: null },
+    }),
+  );
+}

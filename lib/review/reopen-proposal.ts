@@ -1,0 +1,46 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { readBlob } from "../store/commit-change";
+import { refreshStore } from "../store/read-store";
+import { getProposal } from "./get-proposal";
+import { findProposalOrThrow } from "./proposal-records";
+import { assertTransition } from "./proposal-transitions";
+import type { ProposalDetail } from "./proposal-types";
+import { runChecks } from "./run-checks";
+import { parseStoredChecks, serializeStoredChecks } from "./stored-checks";
+import { transitionProposal } from "./transition-proposal";
+
+export type ReopenProposalInput = { proposalId: string; actorId: string };
+
+/**
+ * Puts a rejected, withdrawn or failed proposal back in the queue with its content and history
+ * intact; the checks run again against today's team memories.
+ */
+export async function reopenProposal(config: Config, db: Db, input: ReopenProposalInput): Promise<ProposalDetail> {
+  const { proposal, state, content } = await findProposalOrThrow(db, input.proposalId);
+  assertTransition(state, "submitted");
+  await refreshStore(config);
+  const baseContent = proposal.baseBlob ? await readBlob(config, proposal.baseBlob) : null;
+  const computed = await runChecks(config, { projectId: proposal.projectId, path: proposal.path, content, baseContent, isTeamConventionConfirmed: false });
+  const to = computed.checks.secrets.length > 0 ? "blocked_secret" : "submitted";
+  const { baseCommit } = parseStoredChecks(proposal.checks);
+  await db.$transaction((tx) =>
+    transitionProposal(tx, {
+      proposalId: proposal.id,
+      from: state,
+      to,
+      revision: proposal.revision,
+      actorId: input.actorId,
+      content,
+      reason: proposal.rejectionReason ? `reopened after: ${proposal.rejectionReason}` : null,
+      data: {
+        rejectionReason: null,
+        approvedRevision: null,
+        approvedById: null,
+        teamConventionConfirmed: false,
+        checks: serializeStoredChecks({ ...computed, baseCommit, conflict: null }),
+      },
+    }),
+  );
+  return getProposal(config, db, proposal.id);
+}

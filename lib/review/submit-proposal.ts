@@ -1,0 +1,89 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { readBlob, readCurrentFile } from "../store/commit-change";
+import { resolveRef } from "../store/git";
+import { MAIN, refreshStore } from "../store/read-store";
+import { getProposal } from "./get-proposal";
+import { contentHash, findUserOrThrow } from "./proposal-records";
+import { assertTransition } from "./proposal-transitions";
+import type { ProposalDetail, ProposalSource } from "./proposal-types";
+import { runChecks } from "./run-checks";
+import { serializeStoredChecks } from "./stored-checks";
+import { assertBaseBlob, assertProposalContent, assertProposalPath, assertProposalSource, serializeProvenance } from "./validate-proposal-input";
+
+export type SubmitProposalInput = {
+  projectId: string;
+  /** The memory file relative to the project folder, e.g. feedback_testing.md. */
+  path: string;
+  /** The whole new file, or null to retire the file. */
+  content: string | null;
+  /** The store blob the change was made against; undefined = the file at the store's head now. */
+  baseBlob?: string | null;
+  source: ProposalSource;
+  proposerId: string;
+  provenance?: Record<string, unknown>;
+};
+
+/**
+ * Every way a memory heads for the team store starts here (member, extraction, dashboard edit or
+ * retirement). Checks run now and are shown to the reviewer; a secret parks the proposal in
+ * blocked_secret straight away.
+ */
+export async function submitProposal(config: Config, db: Db, input: SubmitProposalInput): Promise<ProposalDetail> {
+  assertProposalPath(input.path);
+  assertProposalContent(input.content);
+  assertProposalSource(input.source);
+  if (input.baseBlob !== undefined) assertBaseBlob(input.baseBlob);
+  const provenance = serializeProvenance(input.provenance);
+  if (!(await db.project.findUnique({ where: { id: input.projectId }, select: { id: true } }))) {
+    throw new AppError("NOT_FOUND", `There is no project "${input.projectId}".`);
+  }
+  await findUserOrThrow(db, input.proposerId, "proposer");
+
+  await refreshStore(config);
+  const base = await resolveBase(config, input);
+  if (input.content === null && base.blob === null) {
+    throw new AppError("INVALID_INPUT", `content: null retires a memory, but ${input.path} is not in the team store.`, { details: { field: "content" } });
+  }
+  const computed = await runChecks(config, { projectId: input.projectId, path: input.path, content: input.content, baseContent: base.content, isTeamConventionConfirmed: false });
+  const state = computed.checks.secrets.length > 0 ? "blocked_secret" : "submitted";
+  assertTransition(null, state);
+  const hash = contentHash(input.content);
+
+  const proposal = await db.$transaction(async (tx) => {
+    const created = await tx.proposal.create({
+      data: {
+        projectId: input.projectId,
+        path: input.path,
+        source: input.source,
+        proposerId: input.proposerId,
+        provenance,
+        state,
+        revision: 1,
+        baseBlob: base.blob,
+        checks: serializeStoredChecks({ ...computed, baseCommit: base.commit, conflict: null }),
+      },
+    });
+    await tx.proposalRevision.create({ data: { proposalId: created.id, revision: 1, content: input.content, contentHash: hash, authorId: input.proposerId } });
+    await tx.proposalEvent.create({
+      data: { proposalId: created.id, actorId: input.proposerId, fromState: null, toState: state, revision: 1, contentHash: hash, reason: state === "blocked_secret" ? "secret found on submit" : null },
+    });
+    return created;
+  });
+  return getProposal(config, db, proposal.id);
+}
+
+type Base = { blob: string | null; content: string | null; commit: string | null };
+
+async function resolveBase(config: Config, input: SubmitProposalInput): Promise<Base> {
+  if (input.baseBlob === undefined) {
+    const head = await readCurrentFile(config, input.projectId, input.path);
+    // Base-Commit is known only when the base was read from the head just now.
+    return { blob: head?.blob ?? null, content: head?.content ?? null, commit: await resolveRef(config.storeCloneDir, MAIN) };
+  }
+  if (input.baseBlob === null) return { blob: null, content: null, commit: null };
+  const content = await readBlob(config, input.baseBlob);
+  if (content === null) throw new AppError("INVALID_INPUT", "baseBlob: no such file version in the team store; fetch the memory again and resubmit.", { details: { field: "baseBlob" } });
+  return { blob: input.baseBlob, content, commit: null };
+}

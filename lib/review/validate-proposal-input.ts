@@ -1,0 +1,43 @@
+import { AppError } from "../errors";
+import { findKeyProblem } from "../memdir/validate-memory-key";
+import { PROPOSAL_SOURCES, type ProposalSource } from "./proposal-types";
+
+export const MAX_CONTENT_BYTES = 100 * 1024;
+const MAX_PROVENANCE_BYTES = 16 * 1024;
+const BLOB_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+
+function invalid(field: string, message: string): AppError {
+  return new AppError("INVALID_INPUT", message, { details: { field } });
+}
+
+/** C12 plus the store's layout: a safe relative `.md` path that is not an index. */
+export function assertProposalPath(path: string): void {
+  const problem = findKeyProblem(path);
+  if (problem) throw invalid("path", `path: ${problem}; give the memory file relative to the project, e.g. feedback_testing.md.`);
+  if (!path.endsWith(".md")) throw invalid("path", "path: a memory file name ends with .md.");
+  if (/(^|\/)MEMORY\.md$/.test(path)) throw invalid("path", "path: MEMORY.md is the index; the store regenerates it with every change, so propose the memory file itself.");
+}
+
+export function assertProposalContent(content: string | null): void {
+  if (content === null) return;
+  if (Buffer.byteLength(content, "utf8") > MAX_CONTENT_BYTES) {
+    throw invalid("content", `content: a memory may be at most ${MAX_CONTENT_BYTES / 1024} KB; move detail into a second memory or shorten it.`);
+  }
+  if (content.includes("\0")) throw invalid("content", "content: a memory is text; it must not contain NUL characters.");
+}
+
+export function assertBaseBlob(baseBlob: string | null): void {
+  if (baseBlob !== null && !BLOB_ID.test(baseBlob)) throw invalid("baseBlob", "baseBlob: must be a git blob id (40 or 64 hex digits) or null for a new file.");
+}
+
+export function assertProposalSource(source: string): asserts source is ProposalSource {
+  if (!(PROPOSAL_SOURCES as readonly string[]).includes(source)) throw invalid("source", `source: must be one of ${PROPOSAL_SOURCES.join(", ")}.`);
+}
+
+export function serializeProvenance(provenance: Record<string, unknown> | undefined): string {
+  const json = JSON.stringify(provenance ?? {});
+  if (Buffer.byteLength(json, "utf8") > MAX_PROVENANCE_BYTES) {
+    throw invalid("provenance", `provenance: at most ${MAX_PROVENANCE_BYTES / 1024} KB of JSON (ids and ranges, not transcripts).`);
+  }
+  return json;
+}

@@ -46,7 +46,9 @@ export async function commitApprovedProposal(config: Config, db: Db, options: Co
       committer: { name: approver.name, email: approver.email },
       ...message,
       onIntent: async (commit) => {
-        await db.proposal.updateMany({ where: { id: proposal.id, state: "approved", revision: proposal.revision }, data: { intendedCommit: commit } });
+        const { count } = await db.proposal.updateMany({ where: { id: proposal.id, state: "approved", revision: proposal.revision }, data: { intendedCommit: commit } });
+        // Throwing here stops the push: someone else moved the proposal meanwhile.
+        if (count === 0) throw new AppError("CONFLICT", "The proposal changed while it was being committed; reload it and try again.");
       },
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +20,7 @@ import { transitionProposal } from "@/lib/review/transition-proposal";
 import { withdrawProposal } from "@/lib/review/withdraw-proposal";
 import { runSetup } from "@/lib/setup/run-setup";
 import { commitChange, readCurrentFile } from "@/lib/store/commit-change";
+import { refreshStore } from "@/lib/store/read-store";
 import { fakePassword, memoryText } from "../unit/review/memory-fixtures";
 
 /** The embedded demo (bare store, its clone, SQLite) in a temporary data folder. */
@@ -150,6 +151,41 @@ describe("a proposal's way into the team store", () => {
     expect(stored).toContain("cutover done on 2026-07-02");
     expect(stored).toContain("Priya owns the backfill checks");
     expect(storeGit("log", "-1", "--format=%an", "main").trim()).toBe("Priya Nair");
+  });
+});
+
+describe("retiring and failing", () => {
+  it("retires a team memory: the file leaves the store and the index", async () => {
+    const file = "project_holiday_freeze_2025.md";
+    const retirement = await submit({ path: file, content: null });
+    expect(retirement).toMatchObject({ isRetirement: true, name: "Holiday code freeze 2025-12-15 to 2026-01-05", type: "project", content: null, checks: { blockers: [] } });
+    expect(retirement.baseContent).toBe(retirement.headContent);
+    const committed = await approveProposal(config, db, { proposalId: retirement.id, approverId: users.lena, revision: 1 });
+    expect(committed.state).toBe("committed");
+    expect(storeFile(file)).toBeNull();
+    expect(storeFile("MEMORY.md")).not.toContain(file);
+    expect(storeGit("log", "-1", "--format=%s", "main").trim()).toBe("Retire project memory: Holiday code freeze 2025-12-15 to 2026-01-05");
+  });
+
+  it("records commit_failed when the store cannot be reached, and commits on the next approval", async () => {
+    const proposal = await submit({ content: projectMemory("Refund queue owner", "Priya owns the refund queue consumer since 2026-09-01; page her for backlog alerts") });
+    await refreshStore(config, { force: true }); // the next few seconds' reads use the clone as is
+    const hidden = `${config.storeRemote}.away`;
+    await rename(config.storeRemote, hidden);
+    let failed;
+    try {
+      failed = await approveProposal(config, db, { proposalId: proposal.id, approverId: users.lena, revision: 1 });
+    } finally {
+      await rename(hidden, config.storeRemote);
+    }
+    expect(failed.state).toBe("commit_failed");
+    expect(failed.events.at(-1)?.reason).toMatch(/TEAMMEM_STORE_REMOTE/);
+    expect(storeFile(proposal.path)).toBeNull();
+    expect(await countOpenProposals(db, [PROJECT])).toBeGreaterThan(0);
+
+    const retried = await approveProposal(config, db, { proposalId: proposal.id, approverId: users.lena, revision: 1 });
+    expect(retried.state).toBe("committed");
+    expect(storeFile(proposal.path)).toBe(proposal.content);
   });
 });
 

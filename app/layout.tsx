@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
-import { resolveCaller } from "@/lib/auth/resolve-caller";
+import { listMemberships } from "@/lib/auth/manage-users";
+import { resolveCaller, type Caller } from "@/lib/auth/resolve-caller";
+import { countOpenProposals } from "@/lib/review/count-open-proposals";
 import { Nav } from "./_components/nav";
 import { SignOutButton } from "./_components/sign-out-button";
 import { getAuth, getDatabase } from "./_server/context";
@@ -24,7 +26,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <a href="/" className="brand">
             team<span>mem</span>
           </a>
-          {caller && <Nav />}
+          {caller && <Nav openReviews={await openReviewCount(caller)} />}
           {caller && (
             <div className="user">
               <span className="muted" data-testid="signed-in-as">{caller.name}{caller.isAdmin ? " (admin)" : ""}</span>
@@ -36,4 +38,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       </body>
     </html>
   );
+}
+
+async function openReviewCount(caller: Caller): Promise<number> {
+  const led = (await listMemberships(getDatabase(), caller)).filter((membership) => membership.role === "lead");
+  return led.length === 0 ? 0 : countOpenProposals(getDatabase(), led.map((membership) => membership.projectId));
 }

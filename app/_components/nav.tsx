@@ -11,7 +11,8 @@ const ENTRIES = [
   { href: "/settings", label: "Settings" },
 ];
 
-export function Nav() {
+/** `openReviews`: proposals waiting in the projects the user leads. */
+export function Nav({ openReviews = 0 }: { openReviews?: number }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Main">
@@ -22,6 +23,7 @@ export function Nav() {
             <li key={entry.href}>
               <Link href={entry.href} aria-current={isActive ? "page" : undefined}>
                 {entry.label}
+                {entry.href === "/review" && openReviews > 0 && <span className="nav-count" data-testid="review-count">{openReviews}</span>}
               </Link>
             </li>
           );

@@ -1,5 +1,7 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { assertProjectPermission, type ProjectRole } from "./permissions";
+import type { Caller } from "./resolve-caller";
 
 /**
  * Project routes check the caller's role in the project named in the path; this makes sure the
@@ -9,4 +11,12 @@ import { AppError } from "../errors";
 export async function assertProposalInProject(db: Db, projectId: string, proposalId: string): Promise<void> {
   const proposal = await db.proposal.findUnique({ where: { id: proposalId }, select: { projectId: true } });
   if (!proposal || proposal.projectId !== projectId) throw new AppError("NOT_FOUND", "There is no such proposal in this project.");
+}
+
+/** For pages addressed by proposal id alone: the proposal's project and the caller's role in it. */
+export async function assertCanReadProposal(db: Db, caller: Caller, proposalId: string): Promise<{ projectId: string; role: ProjectRole | "admin" }> {
+  const proposal = await db.proposal.findUnique({ where: { id: proposalId }, select: { projectId: true } });
+  if (!proposal) throw new AppError("NOT_FOUND", "There is no such proposal.");
+  const role = await assertProjectPermission(db, caller, proposal.projectId, "read");
+  return { projectId: proposal.projectId, role };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { generateRandomString } from "better-auth/crypto";
@@ -33,5 +34,16 @@ async function readSecretFile(file: string): Promise<string | null> {
     return text.length >= 32 ? text : null;
   } catch {
     return null; // missing: the caller creates it (setup) or reports it
+  }
+}
+
+/** The same, synchronously: the database client needs it when it is created. */
+export function readAuthSecretSync(config: Pick<Config, "authSecret" | "dataDir">): string | null {
+  if (config.authSecret) return config.authSecret;
+  try {
+    const text = readFileSync(path.join(config.dataDir, SECRET_FILE), "utf8").trim();
+    return text.length >= 32 ? text : null;
+  } catch {
+    return null; // not created yet: setup creates it before anything needs sealing
   }
 }

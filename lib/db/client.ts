@@ -2,8 +2,10 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../../generated/prisma/client";
 import { PrismaClient as PgPrismaClient } from "../../generated/prisma-pg/client";
+import { readAuthSecretSync } from "../auth/auth-secret";
 import type { Config } from "../config";
 import { AppError } from "../errors";
+import { sealSecretRevisions } from "./seal-secret-revisions";
 
 export type Db = PrismaClient;
 
@@ -12,12 +14,13 @@ export type Db = PrismaClient;
  * (`npm run db:generate`) from schemas with identical models, and DATABASE_URL picks one at run
  * time: switching databases needs no regenerate and no rebuild.
  */
-export function createDb(config: Pick<Config, "databaseKind" | "databaseUrl" | "sqliteFile">): Db {
-  if (config.databaseKind === "postgresql") {
-    const client = new PgPrismaClient({ adapter: new PrismaPg({ connectionString: config.databaseUrl }) });
-    return client as unknown as Db; // same models, same API; only the provider differs
-  }
-  return new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${config.sqliteFile}` }) });
+export function createDb(config: Pick<Config, "databaseKind" | "databaseUrl" | "sqliteFile" | "authSecret" | "dataDir">): Db {
+  const client =
+    config.databaseKind === "postgresql"
+      ? (new PgPrismaClient({ adapter: new PrismaPg({ connectionString: config.databaseUrl }) }) as unknown as PrismaClient) // same models, same API
+      : new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${config.sqliteFile}` }) });
+  // The extended client has the same API; its type differs only by the extension's marker.
+  return sealSecretRevisions(client, readAuthSecretSync(config)) as unknown as Db;
 }
 
 const cache = globalThis as unknown as { teammemDb?: { url: string; db: Db } };

@@ -6,6 +6,7 @@ import { createDb, databaseUnavailable, type Db } from "../db/client";
 import { applyMigrations } from "../db/migrate";
 import { seedDemoDatabase } from "../demo/seed-demo-database";
 import { seedDemoHome } from "../demo/seed-demo-home";
+import { seedDemoProposals } from "../demo/seed-demo-proposals";
 import { seedDemoStore } from "../demo/seed-demo-store";
 import { ensureStore } from "../store/ensure-store";
 import { checkSqliteFile } from "./check-sqlite-file";
@@ -33,9 +34,10 @@ export async function runSetup(config: Config, now: Date = new Date()): Promise<
   const { createdStore } = await ensureStore(config);
   await applyMigrations(config);
 
+  const secret = await ensureAuthSecret(config); // before the database client: it seals with it
   const db = createDb(config);
   try {
-    const auth = createAuth({ config, db, secret: await ensureAuthSecret(config) });
+    const auth = createAuth({ config, db, secret });
     const admin = await ensureAdminAccount(auth, db, config).catch((cause: unknown) => {
       throw databaseUnavailable(config, cause);
     });
@@ -62,6 +64,7 @@ async function seedDemoOnce(config: Config, auth: Auth, db: Db, now: Date): Prom
   const seededStore = await seedDemoStore(config, now);
   if (config.claudeHome === demoClaudeHome(config.dataDir)) await seedDemoHome(config.claudeHome, now);
   const issued = await seedDemoDatabase(auth, db, config.initialPassword);
+  if (seededStore) await seedDemoProposals(config, db);
   await db.$transaction([
     db.systemState.create({ data: { key: DEMO_SEEDED_KEY, value: now.toISOString() } }),
     db.auditEvent.create({

@@ -10,7 +10,7 @@ export const TEST_POSTGRES_URL = process.env.TEAMMEM_TEST_POSTGRES_URL ?? null;
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (!TEST_POSTGRES_URL) throw new Error("TEAMMEM_TEST_POSTGRES_URL is not set");
   const name = `teammem_test_${randomUUID().replaceAll("-", "").slice(0, 16)}`;
-  const admin = createDb({ databaseKind: "postgresql", databaseUrl: TEST_POSTGRES_URL, sqliteFile: null });
+  const admin = createDb({ databaseKind: "postgresql", databaseUrl: TEST_POSTGRES_URL, sqliteFile: null, authSecret: null, dataDir: "/nonexistent" });
   await admin.$executeRawUnsafe(`CREATE DATABASE "${name}"`);
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${name}`;

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { assertProposalInProject } from "@/lib/auth/assert-proposal-in-project";
+import { reviseProposal } from "@/lib/review/revise-proposal";
+import { getProposal } from "@/lib/review/get-proposal";
+import { readJsonBody } from "../../../../../../_server/body";
+import { getConfig, getDatabase } from "../../../../../../_server/context";
+import { access, route } from "../../../../../../_server/guard";
+import { json } from "../../../../../../_server/http";
+
+const Input = z.object({ content: z.string().max(100_000).nullable(), note: z.string().max(2000).optional() }).strict();
+
+/** POST /api/projects/:id/proposals/:proposalId/revise */
+export const POST = route<{ id: string; proposalId: string }>(access.project("review"), async ({ request, caller, params }) => {
+  const db = getDatabase();
+  await assertProposalInProject(db, params.id, params.proposalId);
+  const input = await readJsonBody(request, Input);
+  await reviseProposal(getConfig(), db, { proposalId: params.proposalId, actorId: caller.userId, ...input });
+  return json({ proposal: await getProposal(getConfig(), db, params.proposalId) });
+});

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { assertProposalInProject } from "@/lib/auth/assert-proposal-in-project";
+import { isAppError } from "@/lib/errors";
+import { approveProposal } from "@/lib/review/approve-proposal";
+import { readJsonBody } from "../../../../../_server/body";
+import { getConfig, getDatabase } from "../../../../../_server/context";
+import { access, route } from "../../../../../_server/guard";
+import { json } from "../../../../../_server/http";
+
+const Input = z.object({ items: z.array(z.object({ proposalId: z.string().min(1).max(100), revision: z.number().int().min(1) }).strict()).min(1).max(100) }).strict();
+
+/**
+ * POST /api/projects/:id/proposals/bulk-approve: approves each listed revision in turn; every
+ * check still applies to each one, and one refusal does not stop the rest.
+ */
+export const POST = route<{ id: string }>(access.project("review"), async ({ request, caller, params }) => {
+  const db = getDatabase();
+  const { items } = await readJsonBody(request, Input);
+  const results = [];
+  for (const item of items) {
+    try {
+      await assertProposalInProject(db, params.id, item.proposalId);
+      const proposal = await approveProposal(getConfig(), db, { proposalId: item.proposalId, approverId: caller.userId, revision: item.revision });
+      results.push({ proposalId: item.proposalId, state: proposal.state });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      results.push({ proposalId: item.proposalId, error: { code: error.code, message: error.message } });
+    }
+  }
+  return json({ results });
+});

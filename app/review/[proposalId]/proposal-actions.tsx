@@ -1,0 +1,105 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { callApi } from "../../_components/api-client";
+
+type Props = {
+  projectId: string;
+  proposalId: string;
+  revision: number;
+  state: string;
+  canReview: boolean;
+  isProposer: boolean;
+  needsConfirmation: boolean;
+  hasSecrets: boolean;
+  blockers: string[];
+  /** Null while the content holds a secret: it is never sent to the browser to edit. */
+  editableContent: string | null;
+  previousId: string | null;
+  nextId: string | null;
+};
+
+const DECIDABLE = new Set(["submitted", "in_review", "conflicted", "blocked_secret", "commit_failed", "approved"]);
+const REOPENABLE = new Set(["rejected", "withdrawn", "commit_failed"]);
+
+export function ProposalActions(props: Props) {
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+  const [isEditing, setEditing] = useState(false);
+  const [isConfirmed, setConfirmed] = useState(false);
+  const editor = useRef<HTMLTextAreaElement>(null);
+  const base = `/api/projects/${encodeURIComponent(props.projectId)}/proposals/${encodeURIComponent(props.proposalId)}`;
+
+  const act = useCallback(async (action: string, body: unknown = undefined) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await callApi(`${base}/${action}`, { method: "POST", body });
+      window.location.reload();
+    } catch (failure) {
+      setError((failure as Error).message);
+      setBusy(false);
+    }
+  }, [base]);
+
+  const approve = useCallback(() => act("approve", { revision: props.revision, ...(props.needsConfirmation ? { confirmTeamConvention: isConfirmed } : {}) }), [act, props.revision, props.needsConfirmation, isConfirmed]);
+  const reject = useCallback(() => {
+    const reason = window.prompt("Why is this proposal rejected? (the proposer sees this)");
+    if (reason?.trim()) void act("reject", { reason: reason.trim() });
+  }, [act]);
+
+  // j/k move through the open queue, a approves, r rejects, e edits (not while typing).
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      const target = event.target as HTMLElement | null;
+      if (event.metaKey || event.ctrlKey || event.altKey || target?.closest("input, textarea, select")) return;
+      if (event.key === "j" && props.nextId) window.location.assign(`/review/${props.nextId}`);
+      else if (event.key === "k" && props.previousId) window.location.assign(`/review/${props.previousId}`);
+      else if (event.key === "a" && props.canReview) void approve();
+      else if (event.key === "r" && props.canReview) reject();
+      else if (event.key === "e" && props.canReview && props.editableContent !== null) setEditing(true);
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [approve, reject, props.nextId, props.previousId, props.canReview, props.editableContent]);
+
+  useEffect(() => {
+    if (isEditing) editor.current?.focus();
+  }, [isEditing]);
+
+  const isOpen = DECIDABLE.has(props.state);
+  return (
+    <section className="panel" aria-label="Actions">
+      {props.canReview && isOpen && (
+        <div className="actions">
+          {props.needsConfirmation && (
+            <label><input type="checkbox" checked={isConfirmed} onChange={(event) => setConfirmed(event.target.checked)} /> This feedback is a team convention, not a personal preference</label>
+          )}
+          <button className="primary" onClick={approve} disabled={isBusy || props.blockers.length > 0 || (props.needsConfirmation && !isConfirmed)} title="a">Approve</button>
+          <button onClick={reject} disabled={isBusy} title="r">Reject…</button>
+          {props.hasSecrets && <button onClick={() => act("redact", undefined)} disabled={isBusy}>Apply redaction</button>}
+          {props.editableContent !== null && <button onClick={() => setEditing(!isEditing)} disabled={isBusy} title="e">Edit</button>}
+        </div>
+      )}
+      {props.canReview && REOPENABLE.has(props.state) && <div className="actions"><button onClick={() => act("reopen", undefined)} disabled={isBusy}>Reopen</button></div>}
+      {props.isProposer && isOpen && <div className="actions"><button onClick={() => act("withdraw", undefined)} disabled={isBusy}>Withdraw my proposal</button></div>}
+      {!props.canReview && !props.isProposer && <p className="muted">Only a lead of {props.projectId} can decide on this proposal.</p>}
+      {isEditing && props.editableContent !== null && (
+        <form
+          className="form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const form = new FormData(event.currentTarget);
+            void act("revise", { content: String(form.get("content")), note: String(form.get("note") ?? "") || undefined });
+          }}
+        >
+          <label>Content (a new revision; approvals of the old one are cleared)<textarea ref={editor} name="content" rows={14} defaultValue={props.editableContent} /></label>
+          <label>Note<input name="note" maxLength={2000} placeholder="what you changed" /></label>
+          <button type="submit" disabled={isBusy}>Save revision</button>
+        </form>
+      )}
+      {error && <p className="form-error" role="alert">{error}</p>}
+      <p className="muted" style={{ marginBottom: 0 }}>Keys: <span className="kbd">j</span>/<span className="kbd">k</span> next/previous, <span className="kbd">a</span> approve, <span className="kbd">r</span> reject, <span className="kbd">e</span> edit.</p>
+    </section>
+  );
+}

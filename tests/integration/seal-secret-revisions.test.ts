@@ -1,0 +1,36 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "@/lib/config";
+import { createDb } from "@/lib/db/client";
+import { getProposal } from "@/lib/review/get-proposal";
+import { submitProposal } from "@/lib/review/submit-proposal";
+import { runSetup } from "@/lib/setup/run-setup";
+import { useTempDirs } from "../helpers/temp-dir";
+
+const tempDir = useTempDirs();
+
+describe("proposal content that holds a secret", () => {
+  it("is sealed in the database and opened only inside the server", async () => {
+    const config = loadConfig({ TEAMMEM_DATA_DIR: path.join(await tempDir(), "data"), TEAMMEM_DEMO: "on", TEAMMEM_INITIAL_PASSWORD: "long-enough-password" });
+    await runSetup(config);
+    const db = createDb(config);
+    try {
+      const omar = await db.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
+      const password = ["Zq8", "vR2pL7xW", "k3"].join("-");
+      const content = `---\nname: Staging DB\ndescription: How to reach the staging database\ntype: reference\n---\npostgres://app:${password}@db.internal:5432/app\n`;
+      const proposal = await submitProposal(config, db, { projectId: "acme-checkout", path: "reference_staging_db.md", content, source: "member", proposerId: omar.id });
+      expect(proposal.state).toBe("blocked_secret");
+
+      const raw = await db.$queryRawUnsafe<{ content: string | null }[]>(`SELECT content FROM "ProposalRevision" WHERE "proposalId" = '${proposal.id}'`);
+      expect(raw).toHaveLength(1);
+      expect(raw[0]!.content).toMatch(/^sealed:v1:/);
+      expect(raw[0]!.content).not.toContain(password);
+      const everything = JSON.stringify(await db.$queryRawUnsafe(`SELECT * FROM "Proposal"`)) + JSON.stringify(await db.$queryRawUnsafe(`SELECT * FROM "ProposalEvent"`));
+      expect(everything).not.toContain(password);
+
+      expect((await getProposal(config, db, proposal.id)).content).toBe(content);
+    } finally {
+      await db.$disconnect();
+    }
+  });
+});

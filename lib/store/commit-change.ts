@@ -1,8 +1,14 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { log } from "../log";
 import type { SecretFinding } from "../secrets/secret-finding";
-import type { GitIdentity } from "./git";
+import { isAncestor, isObjectId, listTree, pushCommit, readBlobs, resolveRef, withRepoLock, type GitIdentity } from "./git";
+import { prepareStoreCommit } from "./prepare-store-commit";
+import { MAIN, refreshStore } from "./read-store";
+import { isMemoryFile } from "./regenerate-project-index";
+import { jitter, sleep, withStoreLock } from "./store-lock";
+import { projectDir, ProjectId } from "./store-manifest";
 
 export type StoreChange = {
   projectId: string;
@@ -24,30 +30,136 @@ export type CommitChangeOptions = {
   subject: string;
   /** e.g. Proposal-Id, Approved-by, Reviewed-by, Source, Base-Commit; "Secret-Scan: pass" is added. */
   trailers: Record<string, string>;
-  /** Called with each commit once it exists locally, BEFORE it is pushed (the caller records it). */
+  /**
+   * Called with the commit once it exists locally, BEFORE it is pushed (the caller records it).
+   * Called again with the new commit when a retry rebuilds it; a throw aborts before the push.
+   */
   onIntent: (commit: string) => Promise<void>;
-  /** Non-fast-forward retries, with jittered backoff. */
+  /** Attempts when the push is refused as non-fast-forward, with jittered backoff. */
   maxAttempts?: number;
 };
 
+/**
+ * `merged`: the file had changed since the base and a clean three-way merge was committed.
+ * `conflicted`: nothing committed; `ours` is the store's current text, `theirs` the proposal's
+ * (null = absent or retired), `base` the text both started from (null = absent or unknown here).
+ * `conflictingFields` names frontmatter fields, "body", or "file" (edit against retire, or a
+ * file whose frontmatter could not be read and was merged as a whole).
+ */
 export type CommitOutcome =
   | { status: "committed"; commit: string; merged: boolean; blob: string | null }
   | { status: "unchanged"; commit: string }
   | { status: "conflicted"; base: string | null; ours: string | null; theirs: string | null; conflictingFields: string[] }
   | { status: "blocked_secret"; findings: SecretFinding[] };
 
-export async function commitChange(_config: Config, _db: Db, _options: CommitChangeOptions): Promise<CommitOutcome> {
-  throw new AppError("INTERNAL", "commitChange is being written.");
+/** One lease for the whole store: one writer at a time across app instances sharing a database. */
+export const STORE_LOCK_NAME = "team-store";
+const DEFAULT_MAX_ATTEMPTS = 8;
+const FIRST_RETRY_MS = 50;
+const MAX_RETRY_MS = 1_000;
+
+/**
+ * Commits one approved change to the team store exactly as notes/store.md prescribes: fetch,
+ * take or three-way merge against the head, secret scan, one commit on top of the head with the
+ * regenerated MEMORY.md, record the intent, push without force, retry when the branch moved.
+ * A conflict or a secret commits nothing. Network failures throw STORE_UNAVAILABLE.
+ */
+export async function commitChange(config: Config, db: Db, options: CommitChangeOptions): Promise<CommitOutcome> {
+  assertValidChange(options.change);
+  const message = commitMessage(options.subject, options.trailers);
+  const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+  const clone = config.storeCloneDir;
+
+  const outcome = await withStoreLock(db, STORE_LOCK_NAME, async (): Promise<CommitOutcome> => {
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      const prepared = await withRepoLock(clone, () =>
+        prepareStoreCommit(config, { change: options.change, author: options.author, committer: options.committer, message }),
+      );
+      if (prepared.status !== "ready") return prepared;
+      // S5: the intent is on record before the push, so a crash in between is reconciled later.
+      await options.onIntent(prepared.commit);
+      if ((await withRepoLock(clone, () => pushCommit(clone, prepared.commit))) === "pushed") {
+        return { status: "committed", commit: prepared.commit, merged: prepared.merged, blob: prepared.blob };
+      }
+      log("info", "store.push_retry", { attempt, maxAttempts });
+      if (attempt < maxAttempts) await sleep(jitter(Math.min(FIRST_RETRY_MS * 2 ** (attempt - 1), MAX_RETRY_MS)));
+    }
+    throw new AppError(
+      "STORE_UNAVAILABLE",
+      "The team store kept changing while this change was being saved; nothing was lost, try the approval again.",
+    );
+  });
+  // Outside the lock: the next writer need not wait for this instance's readers to catch up.
+  if (outcome.status === "committed") await refreshAfterPush(config);
+  return outcome;
 }
 
-export async function isCommitOnMain(_config: Config, _commit: string): Promise<boolean> {
-  throw new AppError("INTERNAL", "isCommitOnMain is being written.");
+/** For reconciliation after a crash: did the intended commit land (an ancestor of origin's main)? */
+export async function isCommitOnMain(config: Config, commit: string): Promise<boolean> {
+  if (!isObjectId(commit)) return false;
+  await refreshStore(config, { force: true });
+  return isAncestor(config.storeCloneDir, commit, MAIN);
 }
 
-export async function readCurrentFile(_config: Config, _projectId: string, _path: string): Promise<{ blob: string; content: string } | null> {
-  throw new AppError("INTERNAL", "readCurrentFile is being written.");
+/** One project file at the clone's copy of origin's main (as last fetched), or null. */
+export async function readCurrentFile(config: Config, projectId: string, path: string): Promise<{ blob: string; content: string } | null> {
+  assertValidLocation(projectId, path);
+  if (!(await resolveRef(config.storeCloneDir, MAIN))) return null;
+  const filePath = `${projectDir(projectId)}/${path}`;
+  const entry = (await listTree(config.storeCloneDir, MAIN, filePath)).find((candidate) => candidate.path === filePath);
+  if (!entry) return null;
+  const content = (await readBlobs(config.storeCloneDir, [entry.blob])).get(entry.blob);
+  return content === undefined ? null : { blob: entry.blob, content };
 }
 
-export async function readBlob(_config: Config, _blob: string): Promise<string | null> {
-  throw new AppError("INTERNAL", "readBlob is being written.");
+/** The text of a blob by id (e.g. a proposal's base), or null when the store does not have it. */
+export async function readBlob(config: Config, blob: string): Promise<string | null> {
+  if (!isObjectId(blob)) return null;
+  return (await readBlobs(config.storeCloneDir, [blob])).get(blob) ?? null;
+}
+
+// The push already moved the clone's origin/main; this fetch also picks up anything pushed since
+// and resets the refresh clock. The commit has landed, so a failure here is logged, not thrown.
+async function refreshAfterPush(config: Config): Promise<void> {
+  try {
+    await refreshStore(config, { force: true });
+  } catch (cause) {
+    log("warn", "store.refresh_after_push_failed", { error: cause instanceof AppError ? cause.code : "unknown" });
+  }
+}
+
+const TRAILER_KEY = /^[A-Za-z][A-Za-z0-9-]{0,63}$/;
+const SECRET_SCAN_TRAILER = "Secret-Scan";
+
+/** Subject, blank line, `Key: value` trailers, and `Secret-Scan: pass` last. */
+export function commitMessage(subject: string, trailers: Record<string, string>): string {
+  const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+  const title = oneLine(subject);
+  if (!title) throw new AppError("INVALID_INPUT", "A store commit needs a subject line.");
+  const lines = Object.entries(trailers)
+    .filter(([key]) => key.toLowerCase() !== SECRET_SCAN_TRAILER.toLowerCase())
+    .map(([key, value]) => {
+      if (!TRAILER_KEY.test(key)) throw new AppError("INVALID_INPUT", `"${key}" is not a commit trailer name (letters, digits and dashes).`);
+      return `${key}: ${oneLine(value)}`;
+    });
+  return `${title}\n\n${[...lines, `${SECRET_SCAN_TRAILER}: pass`].join("\n")}\n`;
+}
+
+function assertValidChange(change: StoreChange): void {
+  assertValidLocation(change.projectId, change.path);
+  if (change.baseBlob !== null && !isObjectId(change.baseBlob)) {
+    throw new AppError("INVALID_INPUT", "The change's base must be a git blob id or null.");
+  }
+  if (change.projectName !== undefined && change.projectName.trim().length > 200) {
+    throw new AppError("INVALID_INPUT", "A project name is at most 200 characters.");
+  }
+}
+
+function assertValidLocation(projectId: string, path: string): void {
+  if (!ProjectId.safeParse(projectId).success) {
+    throw new AppError("INVALID_INPUT", `"${projectId}" is not a project id (lowercase letters, digits, dots or dashes).`);
+  }
+  if (!isMemoryFile(path)) {
+    throw new AppError("INVALID_INPUT", "A memory's path must be a relative .md file name other than MEMORY.md, without `..` segments.");
+  }
 }

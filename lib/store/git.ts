@@ -261,9 +261,31 @@ export async function writeBlob(dir: string, content: string): Promise<string> {
   return (await git(dir, { input: content }).raw(["hash-object", "-w", "--no-filters", "--stdin"])).trim();
 }
 
-/** The root tree of a commit. */
-export async function commitTree(dir: string, commit: string): Promise<string> {
-  return (await git(dir).raw(["rev-parse", "--verify", `${commit}^{tree}`])).trim();
+export type FileAt = { blob: string; content: string };
+
+/**
+ * Several files at one ref in a single `git cat-file --batch`: path → blob id and text, absent
+ * paths left out. Cheaper than listTree + readBlobs per file when a commit is being prepared.
+ */
+export async function readFilesAt(dir: string, ref: string, filePaths: string[]): Promise<Map<string, FileAt>> {
+  const files = new Map<string, FileAt>();
+  if (filePaths.length === 0) return files;
+  if (filePaths.some((filePath) => /[\n\r\0]/.test(filePath))) throw new AppError("INVALID_INPUT", "A store path cannot contain a line break.");
+  const input = filePaths.map((filePath) => `${ref}:${filePath}`).join("\n") + "\n";
+  const buffer = Buffer.from(await git(dir, { input }).raw(["cat-file", "--batch"]), "utf8");
+  let offset = 0;
+  for (const filePath of filePaths) {
+    const headerEnd = buffer.indexOf(0x0a, offset);
+    if (headerEnd < 0) break;
+    const header = buffer.subarray(offset, headerEnd).toString("utf8");
+    offset = headerEnd + 1;
+    const match = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header);
+    if (!match) continue; // "<name> missing" (or ambiguous): the file is not there
+    const end = offset + Number(match[3]);
+    if (match[2] === "blob") files.set(filePath, { blob: match[1]!, content: buffer.subarray(offset, end).toString("utf8") });
+    offset = end + 1;
+  }
+  return files;
 }
 
 type RawTreeEntry = { mode: string; type: string; id: string; name: string };
@@ -282,13 +304,14 @@ async function readTreeEntries(dir: string, tree: string): Promise<RawTreeEntry[
 export type TreeChange = { path: string; content: string | null };
 
 /**
- * A new tree: `baseTree` (null = empty) with each path set to its content or, for null, removed.
+ * A new tree: `baseTree` (a tree or commit; null = empty) with each path set to its content or, for null, removed.
  * Only the folders along the changed paths are rewritten; empty folders disappear, as in git.
  * Returns null when the result is empty.
  */
 export async function writeTreeWithChanges(dir: string, baseTree: string | null, changes: TreeChange[]): Promise<string | null> {
   const entries = new Map((baseTree ? await readTreeEntries(dir, baseTree) : []).map((entry) => [entry.name, entry]));
   const nested = new Map<string, TreeChange[]>();
+  const blobs: Promise<void>[] = [];
   for (const change of changes) {
     const [head, ...rest] = change.path.split("/");
     if (!head) continue;
@@ -297,15 +320,20 @@ export async function writeTreeWithChanges(dir: string, baseTree: string | null,
     } else if (change.content === null) {
       entries.delete(head);
     } else {
-      entries.set(head, { mode: "100644", type: "blob", id: await writeBlob(dir, change.content), name: head });
+      const content = change.content;
+      blobs.push(writeBlob(dir, content).then((id) => void entries.set(head, { mode: "100644", type: "blob", id, name: head })));
     }
   }
-  for (const [name, subChanges] of nested) {
-    const existing = entries.get(name);
-    const subtree = await writeTreeWithChanges(dir, existing?.type === "tree" ? existing.id : null, subChanges);
-    if (subtree) entries.set(name, { mode: "040000", type: "tree", id: subtree, name });
-    else entries.delete(name);
-  }
+  // Objects are content-addressed, so writing blobs and sibling trees at once is safe.
+  await Promise.all([
+    ...blobs,
+    ...[...nested].map(async ([name, subChanges]) => {
+      const existing = entries.get(name);
+      const subtree = await writeTreeWithChanges(dir, existing?.type === "tree" ? existing.id : null, subChanges);
+      if (subtree) entries.set(name, { mode: "040000", type: "tree", id: subtree, name });
+      else entries.delete(name);
+    }),
+  ]);
   if (entries.size === 0) return null;
   const input = [...entries.values()].map((entry) => `${entry.mode} ${entry.type} ${entry.id}\t${entry.name}\0`).join("");
   return (await git(dir, { input }).raw(["mktree", "-z"])).trim();

@@ -15,7 +15,8 @@ export const PROJECT_INDEX_FILE = "MEMORY.md";
 
 /** True for a project file that is a memory (C5: any *.md at any depth except MEMORY.md). */
 export function isMemoryFile(filePath: string): boolean {
-  return filePath.endsWith(".md") && !/(^|\/)MEMORY\.md$/.test(filePath) && isSafeMemoryKey(filePath);
+  // Control characters (a line break) would also break git's line-based batch commands.
+  return filePath.endsWith(".md") && !/(^|\/)MEMORY\.md$/.test(filePath) && !hasControlCharacter(filePath) && isSafeMemoryKey(filePath);
 }
 
 /**
@@ -38,4 +39,8 @@ export function regenerateProjectIndex(files: ProjectIndexFile[]): string {
 function byPath(a: ProjectIndexFile, b: ProjectIndexFile): number {
   if (a.path === b.path) return 0;
   return a.path < b.path ? -1 : 1; // code-unit order: the same on every machine and locale
+}
+
+function hasControlCharacter(text: string): boolean {
+  return [...text].some((char) => char.charCodeAt(0) < 0x20);
 }

@@ -28,6 +28,6 @@ describe("regenerateProjectIndex", () => {
   it("accepts only safe relative memory paths", () => {
     expect(isMemoryFile("feedback_x.md")).toBe(true);
     expect(isMemoryFile("sub/x.md")).toBe(true);
-    for (const bad of ["MEMORY.md", "sub/MEMORY.md", "../x.md", "/x.md", "x.txt", "a//b.md", "%2e%2e/x.md"]) expect(isMemoryFile(bad)).toBe(false);
+    for (const bad of ["MEMORY.md", "sub/MEMORY.md", "../x.md", "/x.md", "x.txt", "a//b.md", "%2e%2e/x.md", "a\nb.md"]) expect(isMemoryFile(bad)).toBe(false);
   });
 });

@@ -1,0 +1,156 @@
+import type { Config } from "../config";
+import { AppError } from "../errors";
+import { scanSecrets } from "../secrets/scan-secrets";
+import type { SecretFinding } from "../secrets/secret-finding";
+import {
+  createCommit,
+  fetchOrigin,
+  lastChangeTimes,
+  listTree,
+  readBlobs,
+  readFilesAt,
+  resolveRef,
+  writeBlob,
+  writeTreeWithChanges,
+  type FileAt,
+  type GitIdentity,
+  type TreeChange,
+} from "./git";
+import { mergeMemory, WHOLE_FILE_FIELD } from "./merge-memory";
+import { MAIN } from "./read-store";
+import { PROJECT_INDEX_FILE, regenerateProjectIndex, type ProjectIndexFile } from "./regenerate-project-index";
+import { projectDir, serializeStoreManifest, STORE_FORMAT_VERSION, STORE_MANIFEST_FILE, StoreManifest } from "./store-manifest";
+
+export type PreparedChange = {
+  projectId: string;
+  projectName?: string;
+  path: string;
+  content: string | null;
+  baseBlob: string | null;
+};
+
+export type PrepareCommitOptions = {
+  change: PreparedChange;
+  author: GitIdentity;
+  committer: GitIdentity;
+  message: string;
+};
+
+export type PreparedCommit =
+  | { status: "ready"; commit: string; merged: boolean; blob: string | null }
+  | { status: "unchanged"; commit: string }
+  | { status: "conflicted"; base: string | null; ours: string | null; theirs: string | null; conflictingFields: string[] }
+  | { status: "blocked_secret"; findings: SecretFinding[] };
+
+type CurrentFile = FileAt | null;
+
+/**
+ * Steps 1-4 of the server commit (notes/store.md): fetch, decide the final content against the
+ * head (as proposed, or three-way merged), scan it, and build the commit on top of the head with
+ * the project's regenerated MEMORY.md. Nothing is pushed and no branch moves; the caller must
+ * hold the repository lock.
+ */
+export async function prepareStoreCommit(config: Config, options: PrepareCommitOptions): Promise<PreparedCommit> {
+  const clone = config.storeCloneDir;
+  const { change } = options;
+  await fetchOrigin(clone);
+  const head = await resolveRef(clone, MAIN);
+  const filePath = `${projectDir(change.projectId)}/${change.path}`;
+  const atHead = head ? await readFilesAt(clone, head, [filePath, STORE_MANIFEST_FILE]) : new Map<string, FileAt>();
+  const current = atHead.get(filePath) ?? null;
+
+  const resolved = await resolveFinalContent(clone, change, current);
+  if (resolved.status === "conflicted") return resolved;
+  if (resolved.content === (current?.content ?? null)) {
+    if (head) return { status: "unchanged", commit: head };
+    throw new AppError("NOT_FOUND", "The team store is empty: there is nothing to retire.");
+  }
+  if (resolved.content !== null) {
+    const findings = scanSecrets(resolved.content);
+    if (findings.length > 0) return { status: "blocked_secret", findings };
+  }
+
+  const treeChanges = await projectTreeChanges(clone, head, change, resolved.content);
+  const manifest = manifestWithProject(atHead.get(STORE_MANIFEST_FILE)?.content ?? null, change);
+  if (manifest !== null) treeChanges.push({ path: STORE_MANIFEST_FILE, content: manifest });
+  const content = resolved.content;
+  const [tree, blob] = await Promise.all([
+    writeTreeWithChanges(clone, head, treeChanges),
+    content === null ? null : writeBlob(clone, content), // the same object the tree holds: its id
+  ]);
+  if (!tree) throw new AppError("INTERNAL", "The store commit came out empty; nothing was written.");
+  const commit = await createCommit({ dir: clone, tree, parent: head, message: options.message, author: options.author, committer: options.committer });
+  return { status: "ready", commit, merged: resolved.merged, blob };
+}
+
+type Resolved =
+  | { status: "resolved"; content: string | null; merged: boolean }
+  | Extract<PreparedCommit, { status: "conflicted" }>;
+
+async function resolveFinalContent(clone: string, change: PreparedChange, current: CurrentFile): Promise<Resolved> {
+  // S2: the file is still what the proposer saw (or absent on both sides): take it as proposed.
+  if ((current?.blob ?? null) === change.baseBlob) return { status: "resolved", content: change.content, merged: false };
+  const baseContent = change.baseBlob ? ((await readBlobs(clone, [change.baseBlob])).get(change.baseBlob) ?? null) : null;
+  const conflict = (conflictingFields: string[]): Resolved => ({
+    status: "conflicted",
+    base: baseContent,
+    ours: current?.content ?? null,
+    theirs: change.content,
+    conflictingFields,
+  });
+  // Retired on both sides, or the same text reached the store another way: nothing to merge.
+  if ((current?.content ?? null) === change.content) return { status: "resolved", content: change.content, merged: false };
+  // One side retired the file, the other edited it: a person must choose.
+  if (change.content === null || current === null) return conflict([WHOLE_FILE_FIELD]);
+  if (change.baseBlob && baseContent === null) return conflict([WHOLE_FILE_FIELD]); // base unknown here
+  const merged = await mergeMemory(baseContent ?? "", current.content, change.content);
+  if (!merged.isClean) return conflict(merged.conflictingFields);
+  return { status: "resolved", content: merged.text, merged: true };
+}
+
+/** The file change and the project's regenerated MEMORY.md. */
+async function projectTreeChanges(clone: string, head: string | null, change: PreparedChange, content: string | null): Promise<TreeChange[]> {
+  const prefix = `${projectDir(change.projectId)}/`;
+  const entries = head ? (await listTree(clone, head, prefix)).filter((entry) => entry.path.startsWith(prefix)) : [];
+  const others = entries.filter((entry) => entry.path !== prefix + change.path);
+  const [contents, times] = await Promise.all([
+    readBlobs(clone, others.map((entry) => entry.blob)),
+    head ? lastChangeTimes(clone, head, prefix) : Promise.resolve(new Map<string, Date>()),
+  ]);
+  const files: ProjectIndexFile[] = others.map((entry) => ({
+    path: entry.path.slice(prefix.length),
+    text: contents.get(entry.blob) ?? "",
+    updatedAt: times.get(entry.path) ?? null,
+  }));
+  if (content !== null) files.push({ path: change.path, text: content, updatedAt: new Date() });
+
+  return [
+    { path: prefix + change.path, content },
+    { path: prefix + PROJECT_INDEX_FILE, content: regenerateProjectIndex(files) },
+  ];
+}
+
+/** The new teammem.json text when the project must be added, else null. */
+function manifestWithProject(text: string | null, change: PreparedChange): string | null {
+  const manifest: StoreManifest = text === null ? { formatVersion: STORE_FORMAT_VERSION, projects: [] } : parseManifest(text);
+  if (manifest.projects.some((project) => project.id === change.projectId)) return null;
+  const name = change.projectName?.trim() || change.projectId;
+  return serializeStoreManifest({ ...manifest, projects: [...manifest.projects, { id: change.projectId, name }] });
+}
+
+function parseManifest(text: string): StoreManifest {
+  const parsed = StoreManifest.safeParse(parseJson(text));
+  if (parsed.success) return parsed.data;
+  throw new AppError(
+    "STORE_UNAVAILABLE",
+    `The store's ${STORE_MANIFEST_FILE} is not valid; fix it with a commit to the store before approving more memories.`,
+  );
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null; // the schema check then reports the manifest as invalid
+  }
+}

@@ -1,0 +1,339 @@
+import { execFileSync } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig, type Config } from "@/lib/config";
+import { createDb, type Db } from "@/lib/db/client";
+import { AppError } from "@/lib/errors";
+import { runSetup } from "@/lib/setup/run-setup";
+import { commitChange, isCommitOnMain, readBlob, readCurrentFile, type CommitChangeOptions, type StoreChange } from "@/lib/store/commit-change";
+import { ensureStore } from "@/lib/store/ensure-store";
+import { initBareRepository } from "@/lib/store/git";
+import { listProjectMemories, readStoreManifest } from "@/lib/store/read-store";
+
+// One store and one database for the file (setup seeds the demo once); each test uses its own
+// project id, so tests never see each other's files.
+let root: string;
+let remote: string;
+let instanceA: { config: Config; db: Db };
+let instanceB: { config: Config; db: Db };
+
+const ann = { name: "Ann Proposer", email: "ann@example.test" };
+const lena = { name: "Lena Lead", email: "lena@example.test" };
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "teammem-store-commit-"));
+  remote = path.join(root, "store.git");
+  await initBareRepository(remote);
+  const databaseUrl = `file:${path.join(root, "shared.db")}`;
+  const env = (name: string, demo: string) => ({
+    TEAMMEM_DATA_DIR: path.join(root, name),
+    TEAMMEM_STORE_REMOTE: remote,
+    DATABASE_URL: databaseUrl,
+    TEAMMEM_DEMO: demo,
+    TEAMMEM_CLAUDE_HOME: "",
+  });
+  const configA = loadConfig(env("instance-a", "on"), root);
+  await runSetup(configA);
+  // A second app instance: its own data folder and clone, the same remote and database.
+  const configB = loadConfig(env("instance-b", "off"), root);
+  await mkdir(configB.dataDir, { recursive: true });
+  await ensureStore(configB);
+  instanceA = { config: configA, db: createDb(configA) };
+  instanceB = { config: configB, db: createDb(configB) };
+});
+
+afterAll(async () => {
+  await Promise.all([instanceA?.db.$disconnect(), instanceB?.db.$disconnect()]);
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync("git", ["-c", "user.name=Other", "-c", "user.email=other@example.test", ...args], { cwd, encoding: "utf8" });
+}
+
+const remoteHead = () => git(remote, "rev-parse", "main").trim();
+const showAtHead = (file: string) => git(remote, "show", `main:${file}`);
+
+let projectCounter = 0;
+const newProjectId = () => `p${++projectCounter}-${process.pid}`;
+
+const memoryText = (fields: { name: string; description: string; type?: string }, body: string) =>
+  `---\nname: ${fields.name}\ndescription: ${fields.description}\ntype: ${fields.type ?? "feedback"}\n---\n${body}`;
+
+type Attempt = Partial<Omit<CommitChangeOptions, "change">> & { change: StoreChange };
+
+/** Commits through instance A unless told otherwise, recording every intent. */
+async function commit(attempt: Attempt, instance = instanceA) {
+  const intents: string[] = [];
+  const outcome = await commitChange(instance.config, instance.db, {
+    author: ann,
+    committer: lena,
+    subject: `Change ${attempt.change.path}`,
+    trailers: { "Proposal-Id": "prop-test", Source: "member" },
+    onIntent: async (commitId) => {
+      intents.push(commitId);
+    },
+    ...attempt,
+  });
+  return { outcome, intents };
+}
+
+/** Adds a memory and returns its blob, the base for later edits. */
+async function seedMemory(projectId: string, file: string, text: string): Promise<string> {
+  const { outcome } = await commit({ change: { projectId, path: file, content: text, baseBlob: null } });
+  expect(outcome.status).toBe("committed");
+  const current = await readCurrentFile(instanceA.config, projectId, file);
+  return current!.blob;
+}
+
+describe("commitChange: one approved change into the team store", () => {
+  it("adds a new file with its MEMORY.md and the project in teammem.json, in one commit with author, committer and trailers", async () => {
+    const projectId = newProjectId();
+    const before = remoteHead();
+    const text = memoryText({ name: "Testing", description: "Integration tests hit a real database" }, "Never mock the database.\n");
+    const { outcome, intents } = await commit({
+      change: { projectId, projectName: "Checkout service", path: "feedback_testing.md", content: text, baseBlob: null },
+      subject: "Add feedback memory: Testing",
+      trailers: { "Proposal-Id": "prop-42", "Approved-by": "Lena Lead <lena@example.test>", "Reviewed-by": "Lena Lead <lena@example.test>", Source: "member", "Base-Commit": before },
+    });
+
+    expect(outcome).toMatchObject({ status: "committed", merged: false });
+    if (outcome.status !== "committed") return;
+    expect(intents).toEqual([outcome.commit]);
+    expect(remoteHead()).toBe(outcome.commit);
+    expect(git(remote, "rev-parse", `${outcome.commit}^`).trim()).toBe(before);
+    expect(git(remote, "show", "--name-only", "--format=", outcome.commit).trim().split("\n").sort()).toEqual(
+      [`projects/${projectId}/MEMORY.md`, `projects/${projectId}/feedback_testing.md`, "teammem.json"],
+    );
+    expect(showAtHead(`projects/${projectId}/feedback_testing.md`)).toBe(text);
+    expect(showAtHead(`projects/${projectId}/MEMORY.md`)).toBe("- [Testing](feedback_testing.md) — Integration tests hit a real database\n");
+    expect(outcome.blob).toBe(git(remote, "rev-parse", `main:projects/${projectId}/feedback_testing.md`).trim());
+
+    expect(git(remote, "log", "-1", "--format=%B", "main")).toBe(
+      "Add feedback memory: Testing\n\nProposal-Id: prop-42\nApproved-by: Lena Lead <lena@example.test>\n" +
+        `Reviewed-by: Lena Lead <lena@example.test>\nSource: member\nBase-Commit: ${before}\nSecret-Scan: pass\n\n`,
+    );
+    expect(git(remote, "log", "-1", "--format=%an <%ae>|%cn <%ce>", "main").trim()).toBe("Ann Proposer <ann@example.test>|Lena Lead <lena@example.test>");
+
+    // Readers see it at once; the demo project is still there.
+    const manifest = await readStoreManifest(instanceA.config);
+    expect(manifest?.projects.map((project) => project.id)).toEqual(["acme-checkout", projectId]);
+    expect(manifest?.projects[1]).toEqual({ id: projectId, name: "Checkout service" });
+    expect((await listProjectMemories(instanceA.config, projectId)).map((memory) => memory.name)).toEqual(["Testing"]);
+    expect(await readCurrentFile(instanceA.config, projectId, "feedback_testing.md")).toEqual({ blob: outcome.blob, content: text });
+    expect(await readBlob(instanceA.config, outcome.blob!)).toBe(text);
+    expect(await readBlob(instanceA.config, "0".repeat(40))).toBeNull();
+  });
+
+  it("takes an edit made against the current blob as is, and reports the same content again as unchanged", async () => {
+    const projectId = newProjectId();
+    const base = await seedMemory(projectId, "project_release.md", memoryText({ name: "Release", description: "Fridays" }, "Release on Fridays.\n"));
+    const edited = memoryText({ name: "Release", description: "Thursdays" }, "Release on Thursdays.\n");
+    const { outcome } = await commit({ change: { projectId, path: "project_release.md", content: edited, baseBlob: base } });
+    expect(outcome).toMatchObject({ status: "committed", merged: false });
+    expect(showAtHead(`projects/${projectId}/project_release.md`)).toBe(edited);
+    expect(showAtHead(`projects/${projectId}/MEMORY.md`)).toBe("- [Release](project_release.md) — Thursdays\n");
+
+    const head = remoteHead();
+    const again = await commit({ change: { projectId, path: "project_release.md", content: edited, baseBlob: base } });
+    expect(again.outcome).toEqual({ status: "unchanged", commit: head });
+    expect(again.intents).toEqual([]);
+    expect(remoteHead()).toBe(head);
+  });
+
+  it("two edits from one base changing the same field: the first is kept, the second comes back conflicted with all three versions", async () => {
+    const projectId = newProjectId();
+    const original = memoryText({ name: "Reviews", description: "Two approvals" }, "Every PR needs review.\n");
+    const base = await seedMemory(projectId, "feedback_reviews.md", original);
+    const first = original.replace("Two approvals", "One approval");
+    const second = original.replace("Two approvals", "Three approvals");
+
+    expect((await commit({ change: { projectId, path: "feedback_reviews.md", content: first, baseBlob: base } })).outcome.status).toBe("committed");
+    const head = remoteHead();
+    const { outcome, intents } = await commit({ change: { projectId, path: "feedback_reviews.md", content: second, baseBlob: base } });
+
+    expect(outcome).toEqual({ status: "conflicted", base: original, ours: first, theirs: second, conflictingFields: ["description"] });
+    expect(intents).toEqual([]);
+    expect(remoteHead()).toBe(head);
+    expect(showAtHead(`projects/${projectId}/feedback_reviews.md`)).toBe(first);
+  });
+
+  it("two edits from one base changing different fields: the second is merged field by field", async () => {
+    const projectId = newProjectId();
+    const original = memoryText({ name: "Reviews", description: "Two approvals" }, "Every PR needs review.\n");
+    const base = await seedMemory(projectId, "feedback_reviews.md", original);
+    await commit({ change: { projectId, path: "feedback_reviews.md", content: original.replace("Two approvals", "One approval"), baseBlob: base } });
+    const { outcome } = await commit({ change: { projectId, path: "feedback_reviews.md", content: original.replace("name: Reviews", "name: Code reviews"), baseBlob: base } });
+
+    expect(outcome).toMatchObject({ status: "committed", merged: true });
+    const merged = memoryText({ name: "Code reviews", description: "One approval" }, "Every PR needs review.\n");
+    expect(showAtHead(`projects/${projectId}/feedback_reviews.md`)).toBe(merged);
+    expect(showAtHead(`projects/${projectId}/MEMORY.md`)).toBe("- [Code reviews](feedback_reviews.md) — One approval\n");
+  });
+
+  it("merges body edits in different paragraphs, and refuses edits of the same line without writing markers", async () => {
+    const projectId = newProjectId();
+    const original = memoryText({ name: "Deploys", description: "How we deploy" }, "Deploy from main.\n\nWatch the dashboards.\n\nRoll back fast.\n");
+    const base = await seedMemory(projectId, "project_deploys.md", original);
+    await commit({ change: { projectId, path: "project_deploys.md", content: original.replace("Deploy from main.", "Deploy from main only."), baseBlob: base } });
+    const clean = await commit({ change: { projectId, path: "project_deploys.md", content: original.replace("Roll back fast.", "Roll back within 5 minutes."), baseBlob: base } });
+    expect(clean.outcome).toMatchObject({ status: "committed", merged: true });
+    expect(showAtHead(`projects/${projectId}/project_deploys.md`)).toContain("Deploy from main only.\n\nWatch the dashboards.\n\nRoll back within 5 minutes.\n");
+
+    const head = remoteHead();
+    const conflicted = await commit({ change: { projectId, path: "project_deploys.md", content: original.replace("Watch the dashboards.", "Watch the logs."), baseBlob: base } });
+    const conflicted2 = await commit({ change: { projectId, path: "project_deploys.md", content: original.replace("Deploy from main.", "Deploy from a tag."), baseBlob: base } });
+    expect(conflicted.outcome.status).toBe("committed"); // a different paragraph again: still clean
+    expect(conflicted2.outcome).toMatchObject({ status: "conflicted", conflictingFields: ["body"] });
+    expect(remoteHead()).not.toBe(head);
+    expect(showAtHead(`projects/${projectId}/project_deploys.md`)).not.toMatch(/<<<<<<<|>>>>>>>|\|\|\|\|\|\|\|/);
+  });
+
+  it("retries when someone pushes between its fetch and its push, and keeps history linear", async () => {
+    const projectId = newProjectId();
+    const base = await seedMemory(projectId, "feedback_ci.md", memoryText({ name: "CI", description: "Green before merge" }, "Keep CI green.\n"));
+    const other = path.join(root, `other-${projectId}`);
+    git(root, "clone", "-q", remote, other);
+    const start = remoteHead();
+    let pushedByOther = "";
+    const intents: string[] = [];
+
+    const { outcome } = await commit({
+      change: { projectId, path: "feedback_ci.md", content: memoryText({ name: "CI", description: "Green before merge" }, "Keep CI green, always.\n"), baseBlob: base },
+      onIntent: async (commitId) => {
+        intents.push(commitId);
+        if (pushedByOther) return;
+        // Another writer lands a commit after our fetch, before our push.
+        await writeFile(path.join(other, "projects", projectId, "reference_runbook.md"), memoryText({ name: "Runbook", description: "Where the runbook lives", type: "reference" }, "See the wiki.\n"));
+        git(other, "add", "-A");
+        git(other, "commit", "-qm", "Add runbook");
+        git(other, "push", "-q", "origin", "HEAD:main");
+        pushedByOther = git(other, "rev-parse", "HEAD").trim();
+      },
+    });
+
+    expect(outcome).toMatchObject({ status: "committed", merged: false });
+    if (outcome.status !== "committed") return;
+    expect(intents).toHaveLength(2);
+    expect(intents[1]).toBe(outcome.commit);
+    expect(git(remote, "rev-parse", `${outcome.commit}^`).trim()).toBe(pushedByOther);
+    expect(git(remote, "rev-list", "--merges", `${start}..main`).trim()).toBe("");
+    expect(git(remote, "rev-list", "--count", `${start}..main`).trim()).toBe("2");
+    expect(showAtHead(`projects/${projectId}/MEMORY.md`).split("\n").filter(Boolean).sort()).toEqual([
+      "- [CI](feedback_ci.md) — Green before merge",
+      "- [Runbook](reference_runbook.md) — Where the runbook lives",
+    ]);
+  });
+
+  it("blocks content with a secret: nothing committed, nothing pushed", async () => {
+    const projectId = newProjectId();
+    const head = remoteHead();
+    const { outcome, intents } = await commit({
+      change: { projectId, path: "reference_ci.md", content: memoryText({ name: "CI token", description: "For deploys" }, "Use ghp_R7tq2LmZ9xW4vB8nK3pD6sF1hJ5gY0cA2eUi in CI.\n"), baseBlob: null },
+    });
+    expect(outcome.status).toBe("blocked_secret");
+    if (outcome.status !== "blocked_secret") return;
+    expect(outcome.findings.map((finding) => finding.kind)).toEqual(["github-classic-token"]);
+    expect(JSON.stringify(outcome)).not.toContain("ghp_R7tq2LmZ9xW4vB8nK3pD6sF1hJ5gY0cA2eUi");
+    expect(intents).toEqual([]);
+    expect(remoteHead()).toBe(head);
+  });
+
+  it("retires a file (content null): the file and its index line go, the other memories stay", async () => {
+    const projectId = newProjectId();
+    const oldBlob = await seedMemory(projectId, "feedback_old.md", memoryText({ name: "Old rule", description: "No longer true" }, "Old.\n"));
+    await seedMemory(projectId, "feedback_new.md", memoryText({ name: "New rule", description: "Still true" }, "New.\n"));
+    expect(showAtHead(`projects/${projectId}/MEMORY.md`)).toBe("- [New rule](feedback_new.md) — Still true\n- [Old rule](feedback_old.md) — No longer true\n");
+
+    const { outcome } = await commit({ change: { projectId, path: "feedback_old.md", content: null, baseBlob: oldBlob } });
+    expect(outcome).toMatchObject({ status: "committed", merged: false, blob: null });
+    expect(git(remote, "ls-tree", "--name-only", `main:projects/${projectId}`).trim().split("\n")).toEqual(["MEMORY.md", "feedback_new.md"]);
+    expect(showAtHead(`projects/${projectId}/MEMORY.md`)).toBe("- [New rule](feedback_new.md) — Still true\n");
+    expect(await readCurrentFile(instanceA.config, projectId, "feedback_old.md")).toBeNull();
+    // Retiring it again finds nothing to do.
+    expect((await commit({ change: { projectId, path: "feedback_old.md", content: null, baseBlob: oldBlob } })).outcome.status).toBe("unchanged");
+  });
+
+  it("comes back conflicted when one side retired a file the other edited", async () => {
+    const projectId = newProjectId();
+    const original = memoryText({ name: "Flaky", description: "Known flaky tests" }, "Retry twice.\n");
+    const base = await seedMemory(projectId, "project_flaky.md", original);
+    await commit({ change: { projectId, path: "project_flaky.md", content: null, baseBlob: base } });
+    const edited = original.replace("Retry twice.", "Retry once.");
+    const { outcome } = await commit({ change: { projectId, path: "project_flaky.md", content: edited, baseBlob: base } });
+    expect(outcome).toEqual({ status: "conflicted", base: original, ours: null, theirs: edited, conflictingFields: ["file"] });
+  });
+
+  it("tells whether an intended commit landed, from another instance after a crash", async () => {
+    const projectId = newProjectId();
+    const landed = await commit({ change: { projectId, path: "project_a.md", content: memoryText({ name: "A", description: "a" }, "a\n"), baseBlob: null } });
+    expect(landed.outcome.status).toBe("committed");
+    // Instance B has not fetched since; it must still find the commit on main.
+    expect(await isCommitOnMain(instanceB.config, landed.intents[0]!)).toBe(true);
+
+    // A crash after recording the intent, before the push: the commit exists only locally.
+    const head = remoteHead();
+    const recorded: string[] = [];
+    const crashed = commitChange(instanceA.config, instanceA.db, {
+      change: { projectId, path: "project_b.md", content: memoryText({ name: "B", description: "b" }, "b\n"), baseBlob: null },
+      author: ann,
+      committer: lena,
+      subject: "Add B",
+      trailers: {},
+      onIntent: async (commitId) => {
+        recorded.push(commitId);
+        throw new Error("process killed before the push");
+      },
+    });
+    await expect(crashed).rejects.toThrow("process killed before the push");
+    expect(remoteHead()).toBe(head);
+    expect(await isCommitOnMain(instanceA.config, recorded[0]!)).toBe(false);
+    expect(await isCommitOnMain(instanceB.config, recorded[0]!)).toBe(false);
+    expect(await isCommitOnMain(instanceA.config, "not-a-commit")).toBe(false);
+  });
+
+  it("refuses unsafe paths and project ids before touching the store", async () => {
+    for (const change of [
+      { projectId: "ok-project", path: "../escape.md" },
+      { projectId: "ok-project", path: "MEMORY.md" },
+      { projectId: "ok-project", path: "notes.txt" },
+      { projectId: "../Bad", path: "x.md" },
+    ]) {
+      const attempt = commit({ change: { ...change, content: "x\n", baseBlob: null } });
+      await expect(attempt).rejects.toSatisfy((error: unknown) => error instanceof AppError && error.code === "INVALID_INPUT");
+    }
+  });
+
+  it("commits 20 changes in parallel from two app instances exactly once each, with linear history", async () => {
+    const projectId = newProjectId();
+    const start = remoteHead();
+    const runs = Array.from({ length: 20 }, (_, index) =>
+      commit(
+        {
+          change: {
+            projectId,
+            path: `project_note_${String(index).padStart(2, "0")}.md`,
+            content: memoryText({ name: `Note ${index}`, description: `Parallel note ${index}`, type: "project" }, `Body ${index}.\n`),
+            baseBlob: null,
+          },
+          subject: `Add note ${index}`,
+        },
+        index % 2 === 0 ? instanceA : instanceB,
+      ),
+    );
+    const results = await Promise.all(runs);
+
+    expect(results.map((result) => result.outcome.status)).toEqual(Array(20).fill("committed"));
+    const commits = results.map((result) => (result.outcome.status === "committed" ? result.outcome.commit : ""));
+    expect(new Set(commits).size).toBe(20);
+    const history = git(remote, "rev-list", `${start}..main`).trim().split("\n");
+    expect(history.sort()).toEqual([...commits].sort());
+    expect(git(remote, "rev-list", "--merges", `${start}..main`).trim()).toBe("");
+    const subjects = git(remote, "log", "--format=%s", `${start}..main`).trim().split("\n");
+    expect(subjects.sort()).toEqual(Array.from({ length: 20 }, (_, index) => `Add note ${index}`).sort());
+    expect(showAtHead(`projects/${projectId}/MEMORY.md`).trim().split("\n")).toHaveLength(20);
+    expect(await instanceA.db.storeLock.count()).toBe(0);
+  });
+});

@@ -53,11 +53,27 @@ async function buildWorld() {
   const lena = { userId: userIds.lead!, email: emails.lead!, name: "Lena", isAdmin: false, via: "session" as const, tokenProjectIds: null };
   const revoked = await createApiToken(db, lena, { name: "old", projectIds: ["acme-checkout"] });
   await revokeApiToken(db, lena, revoked.summary.id);
+  const { submitProposal } = await import("@/lib/review/submit-proposal");
+  const { rejectProposal } = await import("@/lib/review/reject-proposal");
+  const submitAs = async (identity: Identity, content: string = cleanMemory()) => {
+    const proposerId = userIds[identity] ?? userIds.member!;
+    return submitProposal(loadConfig(), db, { projectId: "acme-checkout", path: `project_matrix_${++unique}.md`, content, source: "member", proposerId });
+  };
   const callerFor = (identity: Identity) => ({ userId: userIds[identity]!, email: emails[identity]!, name: identity, isAdmin: identity === "admin", via: "session" as const, tokenProjectIds: null });
-  return { db, sessions, userIds, revokedToken: revoked.token, callerFor, createApiToken, createAccount: (email: string) => createAccount(auth, db, { email, name: "Throwaway", password: PASSWORD }), setProjectRole };
+  return { db, sessions, userIds, revokedToken: revoked.token, callerFor, submitAs, reject: (proposalId: string) => rejectProposal(db, { proposalId, actorId: userIds.lead!, reason: "matrix" }), createApiToken, createAccount: (email: string) => createAccount(auth, db, { email, name: "Throwaway", password: PASSWORD }), setProjectRole };
 }
 
 let unique = 0;
+function cleanMemory(): string {
+  return `---\nname: Matrix memory ${unique}\ndescription: Checkout matrix decision number ${unique} about retry budgets\ntype: project\n---\nRetry budget is ${unique} per minute since 2026-11-01.\n**Why:** the vendor throttles.\n**How to apply:** all PayFlow calls.\n`;
+}
+function secretMemory(): string {
+  return cleanMemory().replace("**Why:**", `Connect with postgres://app:${["Zq8", "vR2pL7xW", String(unique)].join("-")}@db.internal:5432/app\n**Why:**`);
+}
+const proposalCall = async (identity: Identity, action: string, body: unknown, content?: string) => {
+  const proposal = await world.submitAs(identity, content);
+  return { path: `/api/projects/acme-checkout/proposals/${proposal.id}/${action}`, params: { id: "acme-checkout", proposalId: proposal.id }, body };
+};
 const ROWS: Record<string, Row> = {
   "GET /api/health": { success: 200, prepare: async () => ({ path: "/api/health" }) },
   "GET /api/auth/[...all]": { success: 200, prepare: async () => ({ path: "/api/auth/ok", params: { all: "ok" } }) },
@@ -84,6 +100,38 @@ const ROWS: Record<string, Row> = {
     prepare: async () => ({ path: "/api/projects/acme-checkout/recall", params: { id: "acme-checkout" }, body: { query: "how do we test payments against PayFlow" } }),
   },
   "GET /api/projects/[id]/recall-events": { success: 200, prepare: async () => ({ path: "/api/projects/acme-checkout/recall-events", params: { id: "acme-checkout" } }) },
+  "GET /api/projects/[id]/proposals": { success: 200, prepare: async () => ({ path: "/api/projects/acme-checkout/proposals", params: { id: "acme-checkout" } }) },
+  "POST /api/projects/[id]/proposals": {
+    success: 201,
+    prepare: async () => ({ path: "/api/projects/acme-checkout/proposals", params: { id: "acme-checkout" }, body: { path: `project_api_${++unique}.md`, content: cleanMemory() } }),
+  },
+  "GET /api/projects/[id]/proposals/[proposalId]": {
+    success: 200,
+    prepare: async (identity) => {
+      const proposal = await world.submitAs(identity);
+      return { path: `/api/projects/acme-checkout/proposals/${proposal.id}`, params: { id: "acme-checkout", proposalId: proposal.id } };
+    },
+  },
+  "POST /api/projects/[id]/proposals/[proposalId]/approve": { success: 200, prepare: (identity) => proposalCall(identity, "approve", { revision: 1 }) },
+  "POST /api/projects/[id]/proposals/[proposalId]/reject": { success: 200, prepare: (identity) => proposalCall(identity, "reject", { reason: "not a team fact" }) },
+  "POST /api/projects/[id]/proposals/[proposalId]/revise": { success: 200, prepare: (identity) => proposalCall(identity, "revise", { content: cleanMemory(), note: "tightened" }) },
+  "POST /api/projects/[id]/proposals/[proposalId]/redact": { success: 200, prepare: (identity) => proposalCall(identity, "redact", undefined, secretMemory()) },
+  "POST /api/projects/[id]/proposals/[proposalId]/withdraw": { success: 200, prepare: (identity) => proposalCall(identity, "withdraw", undefined) },
+  "POST /api/projects/[id]/proposals/[proposalId]/reopen": {
+    success: 200,
+    prepare: async (identity) => {
+      const call = await proposalCall(identity, "reopen", undefined);
+      await world.reject(call.params.proposalId);
+      return call;
+    },
+  },
+  "POST /api/projects/[id]/proposals/bulk-approve": {
+    success: 200,
+    prepare: async (identity) => {
+      const proposal = await world.submitAs(identity);
+      return { path: "/api/projects/acme-checkout/proposals/bulk-approve", params: { id: "acme-checkout" }, body: { items: [{ proposalId: proposal.id, revision: 1 }] } };
+    },
+  },
   "GET /api/tokens": { success: 200, prepare: async () => ({ path: "/api/tokens" }) },
   "POST /api/tokens": {
     success: 201,

@@ -70,7 +70,7 @@ export async function commitChange(config: Config, db: Db, options: CommitChange
   const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
   const clone = config.storeCloneDir;
 
-  const outcome = await withStoreLock(db, STORE_LOCK_NAME, async (): Promise<CommitOutcome> => {
+  return withStoreLock(db, STORE_LOCK_NAME, async (): Promise<CommitOutcome> => {
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const prepared = await withRepoLock(clone, () =>
         prepareStoreCommit(config, { change: options.change, author: options.author, committer: options.committer, message }),
@@ -78,6 +78,8 @@ export async function commitChange(config: Config, db: Db, options: CommitChange
       if (prepared.status !== "ready") return prepared;
       // S5: the intent is on record before the push, so a crash in between is reconciled later.
       await options.onIntent(prepared.commit);
+      // A successful push also moves this clone's origin/main, the ref every reader reads, so
+      // readers see the commit at once without another fetch.
       if ((await withRepoLock(clone, () => pushCommit(clone, prepared.commit))) === "pushed") {
         return { status: "committed", commit: prepared.commit, merged: prepared.merged, blob: prepared.blob };
       }
@@ -89,9 +91,6 @@ export async function commitChange(config: Config, db: Db, options: CommitChange
       "The team store kept changing while this change was being saved; nothing was lost, try the approval again.",
     );
   });
-  // Outside the lock: the next writer need not wait for this instance's readers to catch up.
-  if (outcome.status === "committed") await refreshAfterPush(config);
-  return outcome;
 }
 
 /** For reconciliation after a crash: did the intended commit land (an ancestor of origin's main)? */
@@ -116,16 +115,6 @@ export async function readCurrentFile(config: Config, projectId: string, path: s
 export async function readBlob(config: Config, blob: string): Promise<string | null> {
   if (!isObjectId(blob)) return null;
   return (await readBlobs(config.storeCloneDir, [blob])).get(blob) ?? null;
-}
-
-// The push already moved the clone's origin/main; this fetch also picks up anything pushed since
-// and resets the refresh clock. The commit has landed, so a failure here is logged, not thrown.
-async function refreshAfterPush(config: Config): Promise<void> {
-  try {
-    await refreshStore(config, { force: true });
-  } catch (cause) {
-    log("warn", "store.refresh_after_push_failed", { error: cause instanceof AppError ? cause.code : "unknown" });
-  }
 }
 
 const TRAILER_KEY = /^[A-Za-z][A-Za-z0-9-]{0,63}$/;

@@ -301,7 +301,8 @@ async function readTreeEntries(dir: string, tree: string): Promise<RawTreeEntry[
     });
 }
 
-export type TreeChange = { path: string; content: string | null };
+/** Set a path to a text (null removes it), or to a blob already in the object database. */
+export type TreeChange = { path: string; content: string | null } | { path: string; blob: string };
 
 /**
  * A new tree: `baseTree` (a tree or commit; null = empty) with each path set to its content or, for null, removed.
@@ -316,7 +317,9 @@ export async function writeTreeWithChanges(dir: string, baseTree: string | null,
     const [head, ...rest] = change.path.split("/");
     if (!head) continue;
     if (rest.length > 0) {
-      nested.set(head, [...(nested.get(head) ?? []), { path: rest.join("/"), content: change.content }]);
+      nested.set(head, [...(nested.get(head) ?? []), { ...change, path: rest.join("/") }]);
+    } else if ("blob" in change) {
+      entries.set(head, { mode: "100644", type: "blob", id: change.blob, name: head });
     } else if (change.content === null) {
       entries.delete(head);
     } else {

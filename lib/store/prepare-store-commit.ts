@@ -18,7 +18,7 @@ import {
 } from "./git";
 import { mergeMemory, WHOLE_FILE_FIELD } from "./merge-memory";
 import { MAIN } from "./read-store";
-import { PROJECT_INDEX_FILE, regenerateProjectIndex, type ProjectIndexFile } from "./regenerate-project-index";
+import { isMemoryFile, PROJECT_INDEX_FILE, regenerateProjectIndex, type ProjectIndexFile } from "./regenerate-project-index";
 import { projectDir, serializeStoreManifest, STORE_FORMAT_VERSION, STORE_MANIFEST_FILE, StoreManifest } from "./store-manifest";
 
 export type PreparedChange = {
@@ -70,14 +70,19 @@ export async function prepareStoreCommit(config: Config, options: PrepareCommitO
     if (findings.length > 0) return { status: "blocked_secret", findings };
   }
 
-  const treeChanges = await projectTreeChanges(clone, head, change, resolved.content);
+  const content = resolved.content;
+  const [index, blob] = await Promise.all([
+    regeneratedIndex(clone, head, change, content),
+    content === null ? null : writeBlob(clone, content),
+  ]);
+  const prefix = `${projectDir(change.projectId)}/`;
+  const treeChanges: TreeChange[] = [
+    blob === null ? { path: filePath, content: null } : { path: filePath, blob },
+    { path: prefix + PROJECT_INDEX_FILE, content: index },
+  ];
   const manifest = manifestWithProject(atHead.get(STORE_MANIFEST_FILE)?.content ?? null, change);
   if (manifest !== null) treeChanges.push({ path: STORE_MANIFEST_FILE, content: manifest });
-  const content = resolved.content;
-  const [tree, blob] = await Promise.all([
-    writeTreeWithChanges(clone, head, treeChanges),
-    content === null ? null : writeBlob(clone, content), // the same object the tree holds: its id
-  ]);
+  const tree = await writeTreeWithChanges(clone, head, treeChanges);
   if (!tree) throw new AppError("INTERNAL", "The store commit came out empty; nothing was written.");
   const commit = await createCommit({ dir: clone, tree, parent: head, message: options.message, author: options.author, committer: options.committer });
   return { status: "ready", commit, merged: resolved.merged, blob };
@@ -108,26 +113,23 @@ async function resolveFinalContent(clone: string, change: PreparedChange, curren
   return { status: "resolved", content: merged.text, merged: true };
 }
 
-/** The file change and the project's regenerated MEMORY.md. */
-async function projectTreeChanges(clone: string, head: string | null, change: PreparedChange, content: string | null): Promise<TreeChange[]> {
+/** The project's MEMORY.md after the change: its other files at the head plus the new content. */
+async function regeneratedIndex(clone: string, head: string | null, change: PreparedChange, content: string | null): Promise<string> {
   const prefix = `${projectDir(change.projectId)}/`;
-  const entries = head ? (await listTree(clone, head, prefix)).filter((entry) => entry.path.startsWith(prefix)) : [];
-  const others = entries.filter((entry) => entry.path !== prefix + change.path);
-  const [contents, times] = await Promise.all([
-    readBlobs(clone, others.map((entry) => entry.blob)),
-    head ? lastChangeTimes(clone, head, prefix) : Promise.resolve(new Map<string, Date>()),
-  ]);
+  const [entries, times] = head
+    ? await Promise.all([listTree(clone, head, prefix), lastChangeTimes(clone, head, prefix)])
+    : [[], new Map<string, Date>()];
+  const others = entries.filter(
+    (entry) => entry.path.startsWith(prefix) && entry.path !== prefix + change.path && isMemoryFile(entry.path.slice(prefix.length)),
+  );
+  const contents = await readBlobs(clone, others.map((entry) => entry.blob));
   const files: ProjectIndexFile[] = others.map((entry) => ({
     path: entry.path.slice(prefix.length),
     text: contents.get(entry.blob) ?? "",
     updatedAt: times.get(entry.path) ?? null,
   }));
   if (content !== null) files.push({ path: change.path, text: content, updatedAt: new Date() });
-
-  return [
-    { path: prefix + change.path, content },
-    { path: prefix + PROJECT_INDEX_FILE, content: regenerateProjectIndex(files) },
-  ];
+  return regenerateProjectIndex(files);
 }
 
 /** The new teammem.json text when the project must be added, else null. */

@@ -11,6 +11,9 @@ import { commitChange, isCommitOnMain, readBlob, readCurrentFile, type CommitCha
 import { ensureStore } from "@/lib/store/ensure-store";
 import { initBareRepository } from "@/lib/store/git";
 import { listProjectMemories, readStoreManifest } from "@/lib/store/read-store";
+import { withStoreLock } from "@/lib/store/store-lock";
+import { applyMigrations } from "@/lib/db/migrate";
+import { createTestDatabase, TEST_POSTGRES_URL } from "../helpers/postgres";
 
 // One store and one database for the file (setup seeds the demo once); each test uses its own
 // project id, so tests never see each other's files.
@@ -18,12 +21,15 @@ let root: string;
 let remote: string;
 let instanceA: { config: Config; db: Db };
 let instanceB: { config: Config; db: Db };
+// PostgreSQL migrations take seconds: they run in the background while the git tests run.
+let postgresReady: Promise<{ config: Config; drop: () => Promise<void> } | { error: unknown }>;
 
 const ann = { name: "Ann Proposer", email: "ann@example.test" };
 const lena = { name: "Lena Lead", email: "lena@example.test" };
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "teammem-store-commit-"));
+  postgresReady = TEST_POSTGRES_URL ? preparePostgres(root).catch((error: unknown) => ({ error })) : Promise.resolve({ error: "skipped" });
   remote = path.join(root, "store.git");
   await initBareRepository(remote);
   const databaseUrl = `file:${path.join(root, "shared.db")}`;
@@ -46,8 +52,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([instanceA?.db.$disconnect(), instanceB?.db.$disconnect()]);
+  const postgres = await postgresReady;
+  if (postgres && "drop" in postgres) await postgres.drop();
   if (root) await rm(root, { recursive: true, force: true });
 });
+
+async function preparePostgres(dir: string) {
+  const database = await createTestDatabase();
+  const config = loadConfig({ TEAMMEM_DATA_DIR: path.join(dir, "pg-data"), DATABASE_URL: database.url }, dir);
+  await applyMigrations(config);
+  return { config, drop: database.drop };
+}
 
 function git(cwd: string, ...args: string[]): string {
   return execFileSync("git", ["-c", "user.name=Other", "-c", "user.email=other@example.test", ...args], { cwd, encoding: "utf8" });
@@ -335,5 +350,58 @@ describe("commitChange: one approved change into the team store", () => {
     expect(subjects.sort()).toEqual(Array.from({ length: 20 }, (_, index) => `Add note ${index}`).sort());
     expect(showAtHead(`projects/${projectId}/MEMORY.md`).trim().split("\n")).toHaveLength(20);
     expect(await instanceA.db.storeLock.count()).toBe(0);
+  });
+});
+
+/** The lease itself, with two clients on one database: holders never overlap, expired leases are taken over. */
+async function checkStoreLock(dbA: Db, dbB: Db): Promise<void> {
+  const name = `lock-test-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  let active = 0;
+  let maxActive = 0;
+  const order: number[] = [];
+  await Promise.all(
+    Array.from({ length: 12 }, (_, index) =>
+      withStoreLock(index % 2 === 0 ? dbA : dbB, name, async () => {
+        active++;
+        maxActive = Math.max(maxActive, active);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        order.push(index);
+        active--;
+      }),
+    ),
+  );
+  expect(maxActive).toBe(1);
+  expect(order.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, index) => index));
+  expect(await dbA.storeLock.count({ where: { name } })).toBe(0);
+
+  // A holder that died: its lease ran out, so the next one takes it over.
+  await dbA.storeLock.create({ data: { name, holder: "dead-instance", expiresAt: new Date(Date.now() - 1000) } });
+  expect(await withStoreLock(dbB, name, async () => "ran")).toBe("ran");
+
+  // A live holder: a waiter gives up after its bound with STORE_UNAVAILABLE, and work never runs.
+  await dbA.storeLock.create({ data: { name, holder: "live-instance", expiresAt: new Date(Date.now() + 60_000) } });
+  let ran = false;
+  const waiting = withStoreLock(dbB, name, async () => (ran = true), { waitMs: 300 });
+  await expect(waiting).rejects.toSatisfy((error: unknown) => error instanceof AppError && error.code === "STORE_UNAVAILABLE");
+  expect(ran).toBe(false);
+  expect(await dbA.storeLock.findUnique({ where: { name } })).toMatchObject({ holder: "live-instance" });
+  await dbA.storeLock.delete({ where: { name } });
+}
+
+describe("withStoreLock", () => {
+  it("serialises holders from two instances on one SQLite file", async () => {
+    await checkStoreLock(instanceA.db, instanceB.db);
+  });
+
+  // CI always provides PostgreSQL (.ci/run); a developer without one sees this skipped.
+  it.skipIf(!TEST_POSTGRES_URL)("serialises holders from two instances on one PostgreSQL database", async () => {
+    const ready = await postgresReady;
+    if ("error" in ready) throw ready.error;
+    const [dbA, dbB] = [createDb(ready.config), createDb(ready.config)];
+    try {
+      await checkStoreLock(dbA, dbB);
+    } finally {
+      await Promise.all([dbA.$disconnect(), dbB.$disconnect()]);
+    }
   });
 });

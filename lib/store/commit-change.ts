@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { log } from "../log";
 import type { SecretFinding } from "../secrets/secret-finding";
-import { isAncestor, isObjectId, listTree, pushCommit, readBlobs, resolveRef, withRepoLock, type GitIdentity } from "./git";
+import { isAncestor, isObjectId, pushCommit, readBlobText, readFilesAt, resolveRef, withRepoLock, type GitIdentity } from "./git";
 import { prepareStoreCommit } from "./prepare-store-commit";
 import { MAIN, refreshStore } from "./read-store";
 import { isMemoryFile } from "./regenerate-project-index";
@@ -105,16 +105,12 @@ export async function readCurrentFile(config: Config, projectId: string, path: s
   assertValidLocation(projectId, path);
   if (!(await resolveRef(config.storeCloneDir, MAIN))) return null;
   const filePath = `${projectDir(projectId)}/${path}`;
-  const entry = (await listTree(config.storeCloneDir, MAIN, filePath)).find((candidate) => candidate.path === filePath);
-  if (!entry) return null;
-  const content = (await readBlobs(config.storeCloneDir, [entry.blob])).get(entry.blob);
-  return content === undefined ? null : { blob: entry.blob, content };
+  return (await readFilesAt(config.storeCloneDir, MAIN, [filePath])).get(filePath) ?? null;
 }
 
 /** The text of a blob by id (e.g. a proposal's base), or null when the store does not have it. */
 export async function readBlob(config: Config, blob: string): Promise<string | null> {
-  if (!isObjectId(blob)) return null;
-  return (await readBlobs(config.storeCloneDir, [blob])).get(blob) ?? null;
+  return readBlobText(config.storeCloneDir, blob);
 }
 
 const TRAILER_KEY = /^[A-Za-z][A-Za-z0-9-]{0,63}$/;

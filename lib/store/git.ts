@@ -268,24 +268,39 @@ export type FileAt = { blob: string; content: string };
  * paths left out. Cheaper than listTree + readBlobs per file when a commit is being prepared.
  */
 export async function readFilesAt(dir: string, ref: string, filePaths: string[]): Promise<Map<string, FileAt>> {
-  const files = new Map<string, FileAt>();
-  if (filePaths.length === 0) return files;
-  if (filePaths.some((filePath) => /[\n\r\0]/.test(filePath))) throw new AppError("INVALID_INPUT", "A store path cannot contain a line break.");
-  const input = filePaths.map((filePath) => `${ref}:${filePath}`).join("\n") + "\n";
-  const buffer = Buffer.from(await git(dir, { input }).raw(["cat-file", "--batch"]), "utf8");
+  const found = await readBlobObjects(dir, filePaths.map((filePath) => `${ref}:${filePath}`));
+  return new Map(filePaths.flatMap((filePath) => {
+    const file = found.get(`${ref}:${filePath}`);
+    return file ? [[filePath, file] as const] : [];
+  }));
+}
+
+/** The text of one blob by id; null when it is missing or not a blob (a commit or tree id). */
+export async function readBlobText(dir: string, blob: string): Promise<string | null> {
+  if (!isObjectId(blob)) return null;
+  return (await readBlobObjects(dir, [blob])).get(blob)?.content ?? null;
+}
+
+// `cat-file --batch` answers each request line in order: "<id> <type> <size>\n<bytes>\n", or
+// "<request> missing\n". Only blobs are returned.
+async function readBlobObjects(dir: string, requests: string[]): Promise<Map<string, FileAt>> {
+  const objects = new Map<string, FileAt>();
+  if (requests.length === 0) return objects;
+  if (requests.some((request) => /[\n\r\0]/.test(request))) throw new AppError("INVALID_INPUT", "A store path cannot contain a line break.");
+  const buffer = Buffer.from(await git(dir, { input: requests.join("\n") + "\n" }).raw(["cat-file", "--batch"]), "utf8");
   let offset = 0;
-  for (const filePath of filePaths) {
+  for (const request of requests) {
     const headerEnd = buffer.indexOf(0x0a, offset);
     if (headerEnd < 0) break;
     const header = buffer.subarray(offset, headerEnd).toString("utf8");
     offset = headerEnd + 1;
     const match = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header);
-    if (!match) continue; // "<name> missing" (or ambiguous): the file is not there
+    if (!match) continue; // missing (or ambiguous): no body follows
     const end = offset + Number(match[3]);
-    if (match[2] === "blob") files.set(filePath, { blob: match[1]!, content: buffer.subarray(offset, end).toString("utf8") });
+    if (match[2] === "blob") objects.set(request, { blob: match[1]!, content: buffer.subarray(offset, end).toString("utf8") });
     offset = end + 1;
   }
-  return files;
+  return objects;
 }
 
 type RawTreeEntry = { mode: string; type: string; id: string; name: string };

@@ -8,6 +8,7 @@ import {
   lastChangeTimes,
   listTree,
   readBlobs,
+  readBlobText,
   readFilesAt,
   resolveRef,
   writeBlob,
@@ -95,7 +96,7 @@ type Resolved =
 async function resolveFinalContent(clone: string, change: PreparedChange, current: CurrentFile): Promise<Resolved> {
   // S2: the file is still what the proposer saw (or absent on both sides): take it as proposed.
   if ((current?.blob ?? null) === change.baseBlob) return { status: "resolved", content: change.content, merged: false };
-  const baseContent = change.baseBlob ? ((await readBlobs(clone, [change.baseBlob])).get(change.baseBlob) ?? null) : null;
+  const baseContent = change.baseBlob ? await readBlobText(clone, change.baseBlob) : null;
   const conflict = (conflictingFields: string[]): Resolved => ({
     status: "conflicted",
     base: baseContent,

@@ -140,6 +140,7 @@ describe("commitChange: one approved change into the team store", () => {
     expect(await readCurrentFile(instanceA.config, projectId, "feedback_testing.md")).toEqual({ blob: outcome.blob, content: text });
     expect(await readBlob(instanceA.config, outcome.blob!)).toBe(text);
     expect(await readBlob(instanceA.config, "0".repeat(40))).toBeNull();
+    expect(await readBlob(instanceA.config, outcome.commit)).toBeNull(); // a commit is not a blob
   });
 
   it("takes an edit made against the current blob as is, and reports the same content again as unchanged", async () => {
@@ -240,6 +241,41 @@ describe("commitChange: one approved change into the team store", () => {
       "- [CI](feedback_ci.md) — Green before merge",
       "- [Runbook](reference_runbook.md) — Where the runbook lives",
     ]);
+  });
+
+  it("gives up with STORE_UNAVAILABLE when the branch keeps moving, after the bounded attempts", async () => {
+    const projectId = newProjectId();
+    const other = path.join(root, `other-${projectId}`);
+    git(root, "clone", "-q", remote, other);
+    await mkdir(path.join(other, "projects", projectId), { recursive: true });
+    let pushes = 0;
+    const attempt = commit({
+      change: { projectId, path: "project_busy.md", content: memoryText({ name: "Busy", description: "busy" }, "x\n"), baseBlob: null },
+      maxAttempts: 2,
+      onIntent: async () => {
+        git(other, "pull", "-q", "--ff-only", "origin", "main");
+        await writeFile(path.join(other, "projects", projectId, `other_${++pushes}.md`), "---\nname: Other\n---\n");
+        git(other, "add", "-A");
+        git(other, "commit", "-qm", `Other ${pushes}`);
+        git(other, "push", "-q", "origin", "HEAD:main");
+      },
+    });
+    await expect(attempt).rejects.toSatisfy((error: unknown) => error instanceof AppError && error.code === "STORE_UNAVAILABLE");
+    expect(pushes).toBe(2);
+    expect(git(remote, "log", "-1", "--format=%s", "main").trim()).toBe("Other 2");
+    expect(git(remote, "ls-tree", "--name-only", `main:projects/${projectId}`).trim().split("\n")).toEqual(["other_1.md", "other_2.md"]);
+  });
+
+  it("throws STORE_UNAVAILABLE when the remote cannot be reached, and records no intent", async () => {
+    const lonelyRemote = path.join(root, "lonely.git");
+    await initBareRepository(lonelyRemote);
+    const config = loadConfig({ TEAMMEM_DATA_DIR: path.join(root, "instance-c"), TEAMMEM_STORE_REMOTE: lonelyRemote, DATABASE_URL: instanceA.config.databaseUrl, TEAMMEM_CLAUDE_HOME: "" }, root);
+    await mkdir(config.dataDir, { recursive: true });
+    await ensureStore(config);
+    await rm(lonelyRemote, { recursive: true, force: true }); // the git host goes away
+    const attempt = commit({ change: { projectId: newProjectId(), path: "project_x.md", content: "---\nname: X\n---\n", baseBlob: null } }, { config, db: instanceA.db });
+    await expect(attempt).rejects.toSatisfy((error: unknown) => error instanceof AppError && error.code === "STORE_UNAVAILABLE");
+    expect(await instanceA.db.storeLock.count()).toBe(0); // the lease was released
   });
 
   it("blocks content with a secret: nothing committed, nothing pushed", async () => {

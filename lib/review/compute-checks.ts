@@ -40,6 +40,9 @@ export function computeChecks(options: ComputeChecksOptions): ComputedChecks {
 }
 
 /** The sentences a reviewer reads under "why can't I approve this?". */
+/** The one blocker the reviewer lifts at approval time (with confirmTeamConvention), not by editing. */
+export const TEAM_CONVENTION_BLOCKER = "Confirm that this is a team convention (it applies to everyone) to approve it.";
+
 export function listBlockers(checks: Omit<ProposalChecks, "blockers">): string[] {
   const blockers: string[] = [];
   if (checks.secrets.length > 0) {
@@ -50,7 +53,7 @@ export function listBlockers(checks: Omit<ProposalChecks, "blockers">): string[]
     blockers.push("This is a user memory: it stays personal and cannot enter the team store; keep it in the private memory.");
   }
   if (checks.scope.verdict === "needs-confirmation") {
-    blockers.push("Confirm that this is a team convention (it applies to everyone) to approve it.");
+    blockers.push(TEAM_CONVENTION_BLOCKER);
   }
   for (const finding of checks.lint.filter((candidate) => candidate.severity === "error")) {
     blockers.push(`${finding.line ? `Line ${finding.line}: ` : ""}${finding.message} Edit the memory before approving it.`);

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { assertCanReadProposal } from "@/lib/auth/assert-proposal-in-project";
 import { diffMemory, type MemoryDiff } from "@/lib/diff/diff-memory";
 import { isAppError } from "@/lib/errors";
+import { TEAM_CONVENTION_BLOCKER } from "@/lib/review/compute-checks";
 import { getProposal } from "@/lib/review/get-proposal";
 import { listProposals } from "@/lib/review/list-proposals";
 import { OPEN_PROPOSAL_STATES, type ProposalDetail } from "@/lib/review/proposal-types";
@@ -52,7 +53,7 @@ export default async function ProposalPage({ params }: Props) {
         isProposer={proposal.proposer.id === caller.userId}
         needsConfirmation={proposal.checks.scope.verdict === "needs-confirmation"}
         hasSecrets={proposal.checks.secrets.length > 0}
-        blockers={proposal.checks.blockers}
+        blockers={proposal.checks.blockers.filter((blocker) => blocker !== TEAM_CONVENTION_BLOCKER)}
         editableContent={proposal.checks.secrets.length > 0 ? null : proposal.content}
         previousId={position > 0 ? queue[position - 1]! : null}
         nextId={position >= 0 && position < queue.length - 1 ? queue[position + 1]! : null}

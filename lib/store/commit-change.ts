@@ -76,7 +76,7 @@ export async function commitChange(config: Config, db: Db, options: CommitChange
         prepareStoreCommit(config, { change: options.change, author: options.author, committer: options.committer, message }),
       );
       if (prepared.status !== "ready") return prepared;
-      // S5: the intent is on record before the push, so a crash in between is reconciled later.
+      // notes/store.md step 5: the intent is on record before the push, so a crash in between is reconciled later.
       await options.onIntent(prepared.commit);
       // A successful push also moves this clone's origin/main, the ref every reader reads, so
       // readers see the commit at once without another fetch.

@@ -94,7 +94,7 @@ type Resolved =
   | Extract<PreparedCommit, { status: "conflicted" }>;
 
 async function resolveFinalContent(clone: string, change: PreparedChange, current: CurrentFile): Promise<Resolved> {
-  // S2: the file is still what the proposer saw (or absent on both sides): take it as proposed.
+  // notes/store.md step 2: the file is still what the proposer saw (or absent on both sides): take it as proposed.
   if ((current?.blob ?? null) === change.baseBlob) return { status: "resolved", content: change.content, merged: false };
   const baseContent = change.baseBlob ? await readBlobText(clone, change.baseBlob) : null;
   const conflict = (conflictingFields: string[]): Resolved => ({

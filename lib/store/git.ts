@@ -120,7 +120,10 @@ export async function readBlobs(dir: string, blobs: string[]): Promise<Map<strin
     const headerEnd = buffer.indexOf(0x0a, offset);
     if (headerEnd < 0) break;
     const [sha, type, size] = buffer.subarray(offset, headerEnd).toString("utf8").split(" ");
-    if (type === undefined || size === undefined || sha === undefined) break; // "<sha> missing"
+    if (type === "missing" || size === undefined || sha === undefined) {
+      offset = headerEnd + 1; // "<sha> missing": that one is absent, the rest of the batch still counts
+      continue;
+    }
     const start = headerEnd + 1;
     const end = start + Number(size);
     contents.set(sha, buffer.subarray(start, end).toString("utf8"));

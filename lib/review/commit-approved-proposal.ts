@@ -38,10 +38,12 @@ export async function commitApprovedProposal(config: Config, db: Db, options: Co
     approver,
     baseCommit: stored.baseCommit,
   });
+  // A project's first memory also lists it in teammem.json, under the name it has here.
+  const projectName = (await db.project.findUnique({ where: { id: proposal.projectId }, select: { name: true } }))?.name;
   let outcome: CommitOutcome;
   try {
     outcome = await commitChange(config, db, {
-      change: { projectId: proposal.projectId, path: proposal.path, content, baseBlob: proposal.baseBlob },
+      change: { projectId: proposal.projectId, projectName, path: proposal.path, content, baseBlob: proposal.baseBlob },
       author: { name: author.name, email: author.email },
       committer: { name: approver.name, email: approver.email },
       ...message,

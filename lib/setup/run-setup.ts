@@ -7,6 +7,7 @@ import { applyMigrations } from "../db/migrate";
 import { seedDemoDatabase } from "../demo/seed-demo-database";
 import { seedDemoHome } from "../demo/seed-demo-home";
 import { seedDemoProposals } from "../demo/seed-demo-proposals";
+import { reconcileCommits } from "../review/reconcile-commits";
 import { seedDemoStore } from "../demo/seed-demo-store";
 import { ensureStore } from "../store/ensure-store";
 import { checkSqliteFile } from "./check-sqlite-file";
@@ -42,6 +43,8 @@ export async function runSetup(config: Config, now: Date = new Date()): Promise<
       throw databaseUnavailable(config, cause);
     });
     const demo = config.isDemoEnabled ? await seedDemoOnce(config, auth, db, now) : null;
+    // A crash between a push and its database update is settled here, exactly once.
+    await reconcileCommits(config, db);
     return {
       createdDataDir,
       createdDatabase,

@@ -13,6 +13,8 @@ export default defineConfig({
   testDir: "./tests/e2e",
   outputDir: "test-results/e2e-artifacts",
   timeout: 30_000,
+  // Decisions commit to git and reload the page; on a loaded 2-core machine that can take seconds.
+  expect: { timeout: 15_000 },
   retries: 0,
   workers: 1,
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],

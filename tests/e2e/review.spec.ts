@@ -56,3 +56,15 @@ test("a member sees the queue but cannot decide", async ({ page }) => {
   await page.getByTestId("review-queue").getByRole("link").first().click();
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
 });
+
+test("a member proposes an edit from a team memory's page; it becomes a proposal, not a write", async ({ page }) => {
+  await signIn(page, "omar@acme.example", "/memories/team/acme-checkout/reference_grafana_payflow.md");
+  await page.getByRole("button", { name: "Propose an edit" }).click();
+  const editor = page.getByLabel("The whole file, frontmatter included");
+  await editor.fill((await editor.inputValue()).replace("tells PayFlow outages", "separates PayFlow outages"));
+  await page.getByRole("button", { name: "Submit for review" }).click();
+  await expect(page).toHaveURL(/\/review\//);
+  await expect(page.getByTestId("proposal-state")).toHaveText("submitted");
+  await expect(page.getByTestId("proposal-diff")).toContainText("separates PayFlow outages");
+  await expect(page.getByText("edit of a team memory")).toBeVisible();
+});

@@ -13,7 +13,7 @@ const ProposalInput = z
     /** The whole memory file (frontmatter + body); null proposes retiring the file. */
     content: z.string().max(100_000).nullable(),
     baseBlob: z.string().regex(/^[0-9a-f]{40}$/).nullable().optional(),
-    source: z.enum(["member", "extraction"]).default("member"),
+    source: z.enum(PROPOSAL_SOURCES).default("member"),
     provenance: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();

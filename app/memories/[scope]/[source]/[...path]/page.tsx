@@ -11,7 +11,9 @@ import { getConfig, getDatabase } from "../../../../_server/context";
 import { toShownError } from "../../../../_server/http";
 import { requirePageCaller } from "../../../../_server/page-caller";
 import { parseSourceParams, safeDecode } from "../source-params";
+import { readCurrentFile } from "@/lib/store/commit-change";
 import { MemoryHistory } from "./memory-history";
+import { ProposeChange } from "./propose-change";
 
 export const dynamic = "force-dynamic";
 
@@ -25,6 +27,8 @@ export default async function MemoryPage({ params }: Props) {
   try {
     const memory = await readMemory({ config: getConfig(), db: getDatabase(), caller, source, memoryPath: segments.map(safeDecode).join("/") });
     const fields = Object.entries(memory.fields);
+    // Readable means allowed to see it; proposing needs member+, which the API checks.
+    const current = source.scope === "team" ? await readCurrentFile(getConfig(), source.projectId, memory.path) : null;
     return (
       <>
         <p className="muted"><Link href={source.scope === "team" ? `/memories?project=${encodeURIComponent(source.projectId)}` : `/memories?scope=private&folder=${encodeURIComponent(source.folder)}`}>← Memories</Link></p>
@@ -55,6 +59,7 @@ export default async function MemoryPage({ params }: Props) {
         </dl>
         <h2>History</h2>
         <MemoryHistory history={memory.history} />
+        {source.scope === "team" && current && <ProposeChange projectId={source.projectId} path={memory.path} content={current.content} baseBlob={current.blob} />}
       </>
     );
   } catch (error) {

@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { AppError } from "../errors";
+import { parseJsonOrNull } from "../parse-json";
 
 const CREDENTIALS_FILE = "credentials.json";
 const Credentials = z.object({ server: z.string().url(), token: z.string().regex(/^tm_[A-Za-z0-9]{40}$/) });
@@ -26,17 +27,9 @@ export async function readCliCredentials(configDir: string): Promise<CliCredenti
   } catch {
     return null; // never logged in
   }
-  const parsed = Credentials.safeParse(safeJson(text));
+  const parsed = Credentials.safeParse(parseJsonOrNull(text));
   if (!parsed.success) {
     throw new AppError("INVALID_INPUT", `${path.join(configDir, CREDENTIALS_FILE)} is damaged; run \`teammem login\` again.`);
   }
   return parsed.data;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

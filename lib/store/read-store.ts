@@ -3,6 +3,7 @@ import { AppError } from "../errors";
 import { parseMemoryHeader, type MemoryType } from "../memdir/frontmatter";
 import { fetchOrigin, lastChangeTimes, listTree, readBlobs, readFileAt, resolveRef, withRepoLock } from "./git";
 import { projectDir, STORE_MANIFEST_FILE, StoreManifest } from "./store-manifest";
+import { parseJsonOrNull } from "../parse-json";
 
 /** The store as approved: the server reads the clone's copy of origin's main, never a checkout. */
 export const MAIN = "refs/remotes/origin/main";
@@ -113,7 +114,7 @@ export async function readStoreManifest(config: Config): Promise<StoreManifest |
   if (!(await resolveRef(config.storeCloneDir, MAIN))) return null;
   const text = await readFileAt(config.storeCloneDir, MAIN, STORE_MANIFEST_FILE);
   if (text === null) return null;
-  const parsed = StoreManifest.safeParse(safeJson(text));
+  const parsed = StoreManifest.safeParse(parseJsonOrNull(text));
   if (!parsed.success) {
     throw new AppError(
       "STORE_UNAVAILABLE",
@@ -121,12 +122,4 @@ export async function readStoreManifest(config: Config): Promise<StoreManifest |
     );
   }
   return parsed.data;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

@@ -260,6 +260,18 @@ describe("authorization matrix", () => {
     expect(((await wrongField.json()) as { error: { message: string } }).error.message).toMatch(/^projectIds:/);
   });
 
+  it("a forged or expired session cookie is simply not signed in (401, one line, no stack)", async () => {
+    const { GET } = await import("@/app/api/me/route");
+    const call = (cookie: string) => GET(new Request(`${BASE}/api/me`, { headers: { cookie } }), { params: Promise.resolve({}) });
+    const forged = await call("teammem.session_token=forged.c2lnbmF0dXJl");
+    expect(forged.status).toBe(401);
+    expect(((await forged.json()) as { error: { message: string } }).error.message).toMatch(/^Sign in/);
+
+    const session = await world.db.session.findFirstOrThrow({ where: { userId: world.userIds.viewer } });
+    await world.db.session.update({ where: { id: session.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await call(world.sessions.viewer!)).status).toBe(401);
+  });
+
   it("slows down brute force: the sixth failed sign-in within a minute is refused with 429", async () => {
     const { POST } = await import("@/app/api/auth/[...all]/route");
     const attempt = () =>

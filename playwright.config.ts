@@ -36,7 +36,9 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 240_000, // includes a production build on a fresh clone
-    env: { TEAMMEM_DATA_DIR: E2E_DATA_DIR, TEAMMEM_INITIAL_PASSWORD: E2E_PASSWORD, PORT: String(PORT), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
+    // Every spec signs in from 127.0.0.1; the brute-force limit itself is proven in the
+    // authorization-matrix integration test with the default.
+    env: { TEAMMEM_DATA_DIR: E2E_DATA_DIR, TEAMMEM_INITIAL_PASSWORD: E2E_PASSWORD, TEAMMEM_SIGN_IN_LIMIT: "1000", PORT: String(PORT), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
     stdout: "pipe",
     stderr: "pipe",
   },

@@ -35,6 +35,8 @@ export type Config = {
   adminEmail: string;
   /** For automation: the first password of the admin and demo accounts instead of a random one. */
   initialPassword: string | null;
+  /** Sign-in attempts allowed per client and minute before better-auth answers 429. */
+  signInAttemptsPerMinute: number;
   /** The only account allowed to see the private memory under claudeHome. */
   claudeHomeOwner: string | null;
   /** CLI: the API token from TEAMMEM_TOKEN (else the one saved by `teammem login`). */
@@ -105,6 +107,10 @@ const envSchema = z.object({
   TEAMMEM_INITIAL_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 12, {
     message: "must be at least 12 characters",
   }),
+  TEAMMEM_SIGN_IN_LIMIT: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: "must be a whole number of attempts per minute (1-10000)" }).int({ error: "must be a whole number of attempts per minute (1-10000)" }).min(1, { error: "must be a whole number of attempts per minute (1-10000)" }).max(10_000, { error: "must be a whole number of attempts per minute (1-10000)" }).optional(),
+  ),
   TEAMMEM_CLAUDE_HOME_OWNER: optionalText.pipe(z.email({ error: "must be the email of the account that owns the Claude home" }).optional()),
   TEAMMEM_TOKEN: optionalText.refine((value) => value === undefined || /^tm_[A-Za-z0-9]{40}$/.test(value), {
     message: "must be a teammem API token (tm_ followed by 40 letters and digits); create one on the Settings page",
@@ -156,6 +162,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     authSecret: vars.TEAMMEM_AUTH_SECRET ?? null,
     adminEmail: (vars.TEAMMEM_ADMIN_EMAIL ?? "admin@teammem.local").toLowerCase(),
     initialPassword: vars.TEAMMEM_INITIAL_PASSWORD ?? null,
+    signInAttemptsPerMinute: vars.TEAMMEM_SIGN_IN_LIMIT ?? 5,
     // The demo home belongs to the demo member Omar; any other home needs its owner named.
     claudeHomeOwner: (vars.TEAMMEM_CLAUDE_HOME_OWNER ?? (isDemoHome ? DEMO_HOME_OWNER_EMAIL : undefined))?.toLowerCase() ?? null,
     cliToken: vars.TEAMMEM_TOKEN ?? null,

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useHydrated } from "../_components/use-hydrated";
 import { callApi } from "../_components/api-client";
 
 type Selected = { file: string; age: string; type: string | null; description: string | null; reason?: string; injection: string };
@@ -18,6 +19,7 @@ const DROP_REASONS: Record<string, string> = {
 };
 
 export function RecallPlayground({ projects }: { projects: { id: string; name: string }[] }) {
+  const isHydrated = useHydrated();
   const [result, setResult] = useState<Result | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
@@ -43,13 +45,13 @@ export function RecallPlayground({ projects }: { projects: { id: string; name: s
 
   return (
     <>
-      <form className="panel form" onSubmit={submit} aria-label="Recall">
+      <form method="post" className="panel form" onSubmit={submit} aria-label="Recall">
         <label>Project<select name="project">{projects.map((project) => <option key={project.id} value={project.id}>{project.name}</option>)}</select></label>
         <label>Prompt<textarea name="query" required rows={3} maxLength={4000} placeholder="e.g. the payment tests are flaky against the sandbox, what should I do?" /></label>
         <label>Recently used tools (comma-separated)<input name="recentTools" placeholder="Bash, Grep" /></label>
         <label>Already surfaced files (comma-separated)<input name="alreadySurfaced" placeholder="feedback_real_db_in_tests.md" /></label>
         <label style={{ flexDirection: "row", alignItems: "center", gap: "0.4rem" }}><input type="checkbox" name="allowSingleWord" /> also answer one-word prompts (Claude Code skips them)</label>
-        <button type="submit" disabled={isBusy}>{isBusy ? "Selecting…" : "Recall"}</button>
+        <button type="submit" disabled={isBusy || !isHydrated}>{isBusy ? "Selecting…" : "Recall"}</button>
       </form>
       {error && <p className="form-error" role="alert">{error}</p>}
       {result && <RecallResultView result={result} />}

@@ -1,11 +1,13 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useHydrated } from "../_components/use-hydrated";
 import { callApi } from "../_components/api-client";
 
 type Member = { userId: string; email: string; name: string; role: string };
 
 export function MemberManager({ projectId, initialMembers }: { projectId: string; initialMembers: Member[] }) {
+  const isHydrated = useHydrated();
   const [members, setMembers] = useState(initialMembers);
   const [error, setError] = useState<string | null>(null);
   const base = `/api/projects/${encodeURIComponent(projectId)}/members`;
@@ -44,10 +46,10 @@ export function MemberManager({ projectId, initialMembers }: { projectId: string
           ))}
         </tbody>
       </table>
-      <form className="inline-form" onSubmit={add} style={{ marginTop: "0.5rem" }} aria-label={`Add member to ${projectId}`}>
+      <form method="post" className="inline-form" onSubmit={add} style={{ marginTop: "0.5rem" }} aria-label={`Add member to ${projectId}`}>
         <label>Email<input name="email" type="email" required /></label>
         <label>Role<select name="role" defaultValue="member"><option>viewer</option><option>member</option><option>lead</option></select></label>
-        <button className="button" type="submit">Add or change role</button>
+        <button className="button" type="submit" disabled={!isHydrated}>Add or change role</button>
       </form>
       {error && <p className="form-error" role="alert">{error}</p>}
     </>

@@ -1,11 +1,13 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useHydrated } from "../_components/use-hydrated";
 import { callApi } from "../_components/api-client";
 
 type Token = { id: string; name: string; prefix: string; projectIds: string[]; createdAt: string; lastUsedAt: string | null; expiresAt: string | null; revokedAt: string | null };
 
 export function TokenManager({ initialTokens, projectIds }: { initialTokens: Token[]; projectIds: string[] }) {
+  const isHydrated = useHydrated();
   const [tokens, setTokens] = useState(initialTokens);
   const [created, setCreated] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -48,7 +50,7 @@ export function TokenManager({ initialTokens, projectIds }: { initialTokens: Tok
       {projectIds.length === 0 ? (
         <p className="muted">You have no role in a project yet, so there is nothing a token could reach.</p>
       ) : (
-        <form className="inline-form panel" onSubmit={create} aria-label="Create token">
+        <form method="post" className="inline-form panel" onSubmit={create} aria-label="Create token">
           <label>Name<input name="name" required maxLength={100} placeholder="laptop CLI" /></label>
           <fieldset className="inline-form" style={{ border: 0, padding: 0 }}>
             {projectIds.map((projectId) => (
@@ -58,7 +60,7 @@ export function TokenManager({ initialTokens, projectIds }: { initialTokens: Tok
             ))}
           </fieldset>
           <label>Expires in days<input name="expiresInDays" type="number" min={0} max={3650} defaultValue={90} /></label>
-          <button className="button" type="submit">Create token</button>
+          <button className="button" type="submit" disabled={!isHydrated}>Create token</button>
         </form>
       )}
       {error && <p className="form-error" role="alert">{error}</p>}

@@ -1,8 +1,10 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { useHydrated } from "../_components/use-hydrated";
 
 export function SignInForm({ returnTo }: { returnTo: string }) {
+  const isHydrated = useHydrated();
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
 
@@ -34,7 +36,7 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
   }
 
   return (
-    <form className="panel form" onSubmit={submit}>
+    <form method="post" className="panel form" onSubmit={submit}>
       <label>
         Email
         <input name="email" type="email" autoComplete="username" required />
@@ -44,7 +46,7 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
       {error && <p className="form-error" role="alert">{error}</p>}
-      <button type="submit" disabled={isBusy}>{isBusy ? "Signing in…" : "Sign in"}</button>
+      <button type="submit" disabled={isBusy || !isHydrated}>{isBusy ? "Signing in…" : "Sign in"}</button>
     </form>
   );
 }

@@ -3,9 +3,6 @@ import { prismaAdapter } from "better-auth/adapters/prisma";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 
-/** Sign-in attempts allowed per client and minute before better-auth answers 429. */
-export const SIGN_IN_ATTEMPTS_PER_MINUTE = 5;
-
 export type AuthOptions = { config: Config; db: Db; secret: string };
 
 /**
@@ -29,7 +26,7 @@ export function createAuth({ config, db, secret }: AuthOptions) {
       storage: "database",
       window: 60,
       max: 100,
-      customRules: { "/sign-in/email": { window: 60, max: SIGN_IN_ATTEMPTS_PER_MINUTE } },
+      customRules: { "/sign-in/email": { window: 60, max: config.signInAttemptsPerMinute } },
     },
     advanced: {
       useSecureCookies: isHttps,

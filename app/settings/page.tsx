@@ -5,6 +5,7 @@ import { displayRemote } from "@/lib/store/git";
 import { getConfig, getDatabase } from "../_server/context";
 import { requirePageCaller } from "../_server/page-caller";
 import { MemberManager } from "./member-manager";
+import { PasswordForm } from "./password-form";
 import { TokenManager } from "./token-manager";
 import { UserAdmin } from "./user-admin";
 
@@ -21,6 +22,9 @@ export default async function SettingsPage() {
     <>
       <h1>Settings</h1>
       <p className="lead">Signed in as {caller.name} ({caller.email}){caller.isAdmin ? ", admin" : ""}.</p>
+
+      <h2>Your password</h2>
+      <PasswordForm />
 
       <h2>Your projects</h2>
       {memberships.length === 0 ? (

@@ -67,3 +67,38 @@ test("a lead creates an API token, sees it once, uses it, revokes it, and signs 
   await page.goto("/settings");
   await expect(page).toHaveURL(/\/sign-in/);
 });
+
+test("an admin creates an account; its owner signs in with the one-time password and replaces it", async ({ page }) => {
+  await signIn(page, "admin@teammem.local", "/settings");
+  const create = page.getByRole("form", { name: "Create account" });
+  await create.getByLabel("Name").fill("Nina New");
+  await create.getByLabel("Email").fill("nina@acme.example");
+  await create.getByRole("button", { name: "Create account" }).click();
+  const oneTime = (await page.locator(".secret-once code").textContent())!;
+  expect(oneTime).toMatch(/^[A-Za-z0-9]{20}$/);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  await page.goto("/settings");
+  await page.getByLabel("Email").fill("nina@acme.example");
+  await page.getByLabel("Password").fill(oneTime);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("signed-in-as")).toHaveText("Nina New");
+  const change = page.getByRole("form", { name: "Change password" });
+  await change.getByLabel("Current password").fill(oneTime);
+  await change.getByLabel("New password", { exact: true }).fill("nina-chose-this-one");
+  await change.getByLabel("Repeat new password").fill("nina-chose-this-one");
+  await change.getByRole("button", { name: "Change password" }).click();
+  await expect(change.getByRole("status")).toHaveText(/Password changed/);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+
+  await page.goto("/settings");
+  await page.getByLabel("Email").fill("nina@acme.example");
+  await page.getByLabel("Password").fill(oneTime);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator(".form-error")).toHaveText("Wrong email or password.");
+  await page.getByLabel("Password").fill("nina-chose-this-one");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("signed-in-as")).toHaveText("Nina New");
+});

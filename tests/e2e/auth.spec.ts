@@ -3,7 +3,7 @@ import { mkdtempSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { signIn } from "./sign-in";
+import { signIn, submitSignIn } from "./sign-in";
 
 function teammem(args: string[], env: Record<string, string>, input?: string) {
   const result = spawnSync(process.execPath, ["cli/teammem.mjs", ...args], { input, encoding: "utf8", env: { ...process.env, TEAMMEM_TOKEN: "", ...env } });
@@ -21,9 +21,7 @@ test("nothing is open without signing in", async ({ page, request }) => {
 
 test("a wrong password is refused with a clear message", async ({ page }) => {
   await page.goto("/sign-in");
-  await page.getByLabel("Email").fill("lena@acme.example");
-  await page.getByLabel("Password").fill("definitely-wrong-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitSignIn(page, "lena@acme.example", "definitely-wrong-password");
   await expect(page.locator(".form-error")).toHaveText("Wrong email or password.");
 });
 
@@ -79,10 +77,7 @@ test("an admin creates an account; its owner signs in with the one-time password
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in/);
 
-  await page.goto("/settings");
-  await page.getByLabel("Email").fill("nina@acme.example");
-  await page.getByLabel("Password").fill(oneTime);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(page, "nina@acme.example", "/settings", oneTime);
   await expect(page.getByTestId("signed-in-as")).toHaveText("Nina New");
   const change = page.getByRole("form", { name: "Change password" });
   await change.getByLabel("Current password").fill(oneTime);
@@ -94,11 +89,8 @@ test("an admin creates an account; its owner signs in with the one-time password
   await expect(page).toHaveURL(/\/sign-in/);
 
   await page.goto("/settings");
-  await page.getByLabel("Email").fill("nina@acme.example");
-  await page.getByLabel("Password").fill(oneTime);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitSignIn(page, "nina@acme.example", oneTime);
   await expect(page.locator(".form-error")).toHaveText("Wrong email or password.");
-  await page.getByLabel("Password").fill("nina-chose-this-one");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitSignIn(page, "nina@acme.example", "nina-chose-this-one");
   await expect(page.getByTestId("signed-in-as")).toHaveText("Nina New");
 });

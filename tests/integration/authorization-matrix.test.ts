@@ -125,6 +125,11 @@ const ROWS: Record<string, Row> = {
       return call;
     },
   },
+  "POST /api/projects/[id]/proposals/[proposalId]/supersede": {
+    success: 200,
+    prepare: (identity) =>
+      proposalCall(identity, "supersede", { targetPath: "reference_grafana_payflow.md" }, cleanMemory().replace(/name: Matrix memory \d+/, 'name: Grafana "Payments / PayFlow Vendor Health" dashboard')),
+  },
   "POST /api/projects/[id]/proposals/bulk-approve": {
     success: 200,
     prepare: async (identity) => {

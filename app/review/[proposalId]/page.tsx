@@ -13,6 +13,7 @@ import { TypeBadge } from "../../_components/type-badge";
 import { getConfig, getDatabase } from "../../_server/context";
 import { requirePageCaller } from "../../_server/page-caller";
 import { ProposalActions } from "./proposal-actions";
+import { SupersedeButton } from "./supersede-button";
 
 export const dynamic = "force-dynamic";
 
@@ -58,7 +59,7 @@ export default async function ProposalPage({ params }: Props) {
         previousId={position > 0 ? queue[position - 1]! : null}
         nextId={position >= 0 && position < queue.length - 1 ? queue[position + 1]! : null}
       />
-      <Checks proposal={proposal} />
+      <Checks proposal={proposal} canReview={access.role === "lead"} />
       <h2>Change</h2>
       <DiffView diff={diff} />
       {proposal.conflict && <Conflict conflict={proposal.conflict} />}
@@ -90,7 +91,7 @@ export default async function ProposalPage({ params }: Props) {
   );
 }
 
-function Checks({ proposal }: { proposal: ProposalDetail }) {
+function Checks({ proposal, canReview }: { proposal: ProposalDetail; canReview: boolean }) {
   const { checks } = proposal;
   return (
     <section className="panel" data-testid="proposal-checks">
@@ -109,7 +110,7 @@ function Checks({ proposal }: { proposal: ProposalDetail }) {
       {checks.duplicates.length > 0 && (
         <>
           <p><strong>Possible duplicates:</strong></p>
-          <ul data-testid="duplicates">{checks.duplicates.map((duplicate) => <li key={duplicate.path}><Link href={`/memories/team/${encodeURIComponent(proposal.projectId)}/${duplicate.path.split("/").map(encodeURIComponent).join("/")}`}>{duplicate.name ?? duplicate.path}</Link> ({duplicate.kind === "same-name" ? "same name" : `${Math.round(duplicate.similarity * 100)}% alike`})</li>)}</ul>
+          <ul data-testid="duplicates">{checks.duplicates.map((duplicate) => <li key={duplicate.path}><Link href={`/memories/team/${encodeURIComponent(proposal.projectId)}/${duplicate.path.split("/").map(encodeURIComponent).join("/")}`}>{duplicate.name ?? duplicate.path}</Link> ({duplicate.kind === "same-name" ? "same name" : `${Math.round(duplicate.similarity * 100)}% alike`}){canReview && proposal.content !== null && <SupersedeButton projectId={proposal.projectId} proposalId={proposal.id} targetPath={duplicate.path} />}</li>)}</ul>
         </>
       )}
       <FindingsList findings={checks.lint} emptyText="Lint: no findings." />

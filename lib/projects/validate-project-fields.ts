@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { AppError } from "../errors";
+import { parseJsonOrNull } from "../parse-json";
+import { ProjectId } from "../store/store-manifest";
+import { deriveProjectId } from "./derive-project-id";
+import { normaliseRepoUrl } from "./normalise-repo-url";
+
+export const MAX_PROJECT_NAME_LENGTH = 200;
+export const MAX_REPO_URLS = 20;
+
+/** A project's display name: trimmed, 1-200 characters, one line. */
+export function validateProjectName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === "") throw invalid("name", "name: give the project a name.");
+  if (trimmed.length > MAX_PROJECT_NAME_LENGTH) throw invalid("name", `name: at most ${MAX_PROJECT_NAME_LENGTH} characters.`);
+  // A line break would end a commit subject and start a fake trailer in the store's history.
+  if ([...trimmed].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) throw invalid("name", "name: use one line without control characters.");
+  return trimmed;
+}
+
+/** Normalised, without duplicates, in the order given; the first is the project's main remote. */
+export function validateRepoUrls(urls: string[]): string[] {
+  if (urls.length > MAX_REPO_URLS) throw invalid("repoUrls", `repoUrls: at most ${MAX_REPO_URLS} repository URLs.`);
+  const normalised: string[] = [];
+  urls.forEach((url, index) => {
+    const result = normaliseRepoUrl(url);
+    if (!result.ok) throw invalid(`repoUrls.${index}`, `repoUrls.${index}: "${shorten(url)}" is not a repository URL: ${result.reason}.`);
+    if (!normalised.includes(result.url)) normalised.push(result.url);
+  });
+  return normalised;
+}
+
+/** The id given, or one derived from the first repository URL (else the name). */
+export function resolveProjectId(options: { id?: string | null; repoUrls: string[]; name: string }): string {
+  const given = options.id?.trim();
+  if (given) {
+    if (!ProjectId.safeParse(given).success) {
+      throw invalid("id", `id: "${shorten(given)}" is not a project id: use 1-100 lowercase letters, digits, dots or dashes, starting with a letter or digit.`);
+    }
+    return given;
+  }
+  const derived = deriveProjectId({ repoUrl: options.repoUrls[0], name: options.name });
+  if (!derived) throw invalid("id", "id: none given, and none can be derived from the repository URL or name; give one.");
+  return derived;
+}
+
+const StoredRepoUrls = z.array(z.string());
+
+/** The `repoUrls` column (a JSON array); a damaged value reads as no URLs rather than failing a page. */
+export function parseStoredRepoUrls(text: string): string[] {
+  const parsed = StoredRepoUrls.safeParse(parseJsonOrNull(text));
+  return parsed.success ? parsed.data : [];
+}
+
+function invalid(field: string, message: string): AppError {
+  return new AppError("INVALID_INPUT", message, { details: { field } });
+}
+
+// Echo enough of a bad value to recognise it, never a whole pasted blob (which might hold a token).
+function shorten(text: string): string {
+  const withoutCredentials = text.replace(/\/\/[^@/]*@/, "//***@");
+  return withoutCredentials.length > 80 ? `${withoutCredentials.slice(0, 79)}…` : withoutCredentials;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "@/lib/errors";
+import { parseStoredRepoUrls, resolveProjectId, validateProjectName, validateRepoUrls } from "@/lib/projects/validate-project-fields";
+
+function errorOf(work: () => unknown): AppError {
+  try {
+    work();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error("expected an AppError");
+}
+
+describe("project fields", () => {
+  it("normalises repository URLs, drops duplicates and names the bad entry by index", () => {
+    expect(validateRepoUrls(["git@github.com:acme/checkout.git", "https://github.com/acme/checkout", "https://gitlab.example.com/a/b/"])).toEqual([
+      "github.com/acme/checkout",
+      "gitlab.example.com/a/b",
+    ]);
+    const error = errorOf(() => validateRepoUrls(["github.com/acme/checkout", "https://user:s3cr3t-token@nohost"]));
+    expect(error.code).toBe("INVALID_INPUT");
+    expect(error.message).toMatch(/^repoUrls\.1: /);
+    expect(error.message).not.toContain("s3cr3t-token");
+    expect(error.details).toEqual({ field: "repoUrls.1" });
+  });
+
+  it("uses the given id, else derives one; a bad id is refused naming the field", () => {
+    expect(resolveProjectId({ id: "payments", repoUrls: ["github.com/acme/checkout"], name: "X" })).toBe("payments");
+    expect(resolveProjectId({ repoUrls: ["github.com/acme/checkout"], name: "X" })).toBe("acme-checkout");
+    expect(resolveProjectId({ id: "", repoUrls: [], name: "Acme Payments" })).toBe("acme-payments");
+    expect(errorOf(() => resolveProjectId({ id: "Not Valid", repoUrls: [], name: "X" })).message).toMatch(/^id: /);
+    expect(errorOf(() => resolveProjectId({ repoUrls: [], name: "???" })).message).toMatch(/^id: none given/);
+  });
+
+  it("trims names and refuses empty, overlong or multi-line ones", () => {
+    expect(validateProjectName("  Checkout  ")).toBe("Checkout");
+    for (const bad of ["", "   ", "x".repeat(201), "Checkout\nApproved-by: someone"]) {
+      expect(errorOf(() => validateProjectName(bad)).message, bad).toMatch(/^name: /);
+    }
+  });
+
+  it("reads a damaged repoUrls column as no URLs", () => {
+    expect(parseStoredRepoUrls('["github.com/a/b"]')).toEqual(["github.com/a/b"]);
+    expect(parseStoredRepoUrls("not json")).toEqual([]);
+    expect(parseStoredRepoUrls('{"a":1}')).toEqual([]);
+  });
+});

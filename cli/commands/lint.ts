@@ -14,8 +14,8 @@ Usage: teammem lint DIR [--json]
 
 Checks each memory's frontmatter, type, description, structure, dates and derivable content,
 credentials (rule "secret", never printed), files that cannot be read or link outside DIR, and
-the MEMORY.md of DIR and of any subfolder with its own (such as team/). Each finding names the
-spec rule and, where it can, the fix.
+the MEMORY.md of DIR and of any subfolder with its own (such as team/). Each finding names its
+rule (listed in docs/memory-format.md) and says what is wrong and, where it can, how to fix it.
 
   --json  {"findings": [{"file", "rule", "severity", "message", "line"?, "fix"?}]}
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { LintFinding } from "./lint-finding";
 import { parseIndex, type IndexLink } from "./parse-index";
 import { scanMemoryDir, type ScannedMemory } from "./scan-memory-dir";
-import { MAX_INDEX_LINE_CHARS, truncateIndex, type IndexTruncation } from "./truncate-index";
+import { MAX_ENTRYPOINT_BYTES, MAX_ENTRYPOINT_LINES, MAX_INDEX_LINE_CHARS, truncateIndex, type IndexTruncation } from "./truncate-index";
 import { normaliseText } from "./frontmatter";
 
 export const INDEX_FILE = "MEMORY.md";
@@ -74,17 +74,17 @@ async function findOrphans(memoryDir: string, memories: ScannedMemory[], linked:
 function describeFindings(report: Omit<IndexReport, "findings">): LintFinding[] {
   const findings: LintFinding[] = [];
   for (const link of report.dangling) {
-    findings.push({ file: "MEMORY.md", line: link.line, rule: "index-dangling", severity: "error", message: `I4: line ${link.line} links to ${link.file}, which does not exist.`, fix: "Remove the line, or restore the file." });
+    findings.push({ file: "MEMORY.md", line: link.line, rule: "index-dangling", severity: "error", message: `Line ${link.line} links to ${link.file}, which does not exist, so agents are offered a memory they cannot open.`, fix: "Remove the line (`teammem index DIR --fix` does), or restore the file." });
   }
   for (const memory of report.orphans) {
-    findings.push({ file: memory.path, rule: "index-orphan", severity: "warning", message: `I4: ${memory.path} is not listed in MEMORY.md.`, fix: "Add a one-line entry for it to MEMORY.md." });
+    findings.push({ file: memory.path, rule: "index-orphan", severity: "warning", message: `${memory.path} is not listed in MEMORY.md, so an agent reading the index does not know it exists (only recall can still find it).`, fix: "Add a one-line entry for it to MEMORY.md (`teammem index DIR --fix` adds one)." });
   }
   for (const line of report.longLines) {
-    findings.push({ file: "MEMORY.md", line, rule: "index-long-line", severity: "warning", message: `C7: line ${line} is longer than ${MAX_INDEX_LINE_CHARS} characters.`, fix: "Shorten the hook and move the detail into the memory file." });
+    findings.push({ file: "MEMORY.md", line, rule: "index-long-line", severity: "warning", message: `Line ${line} is longer than ${MAX_INDEX_LINE_CHARS} characters; every index line is loaded into every session, so each should be one short entry.`, fix: "Shorten the hook and move the detail into the memory file." });
   }
   if (report.warning) {
     const hidden = report.entriesOutsideWindow.length;
-    findings.push({ file: "MEMORY.md", rule: "index-truncated", severity: "warning", message: `I3: MEMORY.md is over its loading limit; ${hidden} ${hidden === 1 ? "entry is" : "entries are"} never seen by the model.`, fix: "Shorten entries to one line each and remove stale ones." });
+    findings.push({ file: "MEMORY.md", rule: "index-truncated", severity: "warning", message: `MEMORY.md is over Claude Code's loading limit (${MAX_ENTRYPOINT_LINES} lines, ${MAX_ENTRYPOINT_BYTES.toLocaleString("en-US")} characters); ${hidden} ${hidden === 1 ? "entry is" : "entries are"} never seen by the model.`, fix: "Shorten entries to one line each and remove stale ones." });
   }
   return findings;
 }

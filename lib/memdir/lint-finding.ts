@@ -1,4 +1,8 @@
-/** The rule ids `teammem lint` reports; each names the spec rule it enforces in its message. */
+/**
+ * The rules `teammem lint` reports. The names are readable and stable, so machines (`--json`)
+ * key on them; docs/memory-format.md ("Lint rules") maps each to the requirement it enforces.
+ * Messages never carry requirement ids: they say what is wrong and why, for people.
+ */
 export type LintRule =
   | "frontmatter-invalid"
   | "unknown-type"

@@ -12,6 +12,11 @@ const LINT_CONCURRENCY = 32;
 
 export type LintReport = { findings: LintFinding[]; hasErrors: boolean };
 
+const SKIPPED_FIX: Record<"unreadable" | "symlink-escape", string> = {
+  unreadable: "Make sure the file exists and you can read it (for a broken link: restore its target or remove the link), then lint again.",
+  "symlink-escape": "Move the memory into the memory directory instead of linking to it, or remove the link.",
+};
+
 /**
  * Every finding for one memory directory: each memory (F1-F6), files that could not be read or
  * that link outside (S3, C12), and the index of the directory and of any subfolder with its
@@ -22,7 +27,7 @@ export async function lintMemoryDir(memoryDir: string): Promise<LintReport> {
   const findings: LintFinding[] = [];
   for (const skipped of scan.skipped) {
     if (skipped.reason === "symlink") continue; // its target is linted under its own name
-    findings.push({ file: skipped.path, rule: skipped.reason, severity: "error", message: `S3: skipped, ${skipped.message}.` });
+    findings.push({ file: skipped.path, rule: skipped.reason, severity: "error", message: `Not read: ${skipped.message}.`, fix: SKIPPED_FIX[skipped.reason] });
   }
   const queue = [...scan.memories];
   const workers = Array.from({ length: Math.min(LINT_CONCURRENCY, queue.length) }, async () => {
@@ -32,7 +37,7 @@ export async function lintMemoryDir(memoryDir: string): Promise<LintReport> {
         const head = await readHead(path.join(memoryDir, file), LINT_MAX_LINES);
         findings.push(...validateMemory({ file, text: head.text, mtime: head.mtime }));
       } catch {
-        findings.push({ file, rule: "unreadable", severity: "error", message: "S3: the file disappeared or became unreadable during lint." });
+        findings.push({ file, rule: "unreadable", severity: "error", message: "The file disappeared or became unreadable during lint.", fix: SKIPPED_FIX.unreadable });
       }
     }
   });

@@ -12,13 +12,15 @@ export type ValidateMemoryOptions = {
   mtime: Date;
 };
 
+// Messages are read by people (CLI, dashboard, review): they say what is wrong and why it
+// matters, in plain words; the rule name and docs/memory-format.md carry the requirement id.
 const BROKEN_FRONTMATTER: Partial<Record<FrontmatterStatus, string>> = {
-  none: "the file does not start with a `---` frontmatter block",
-  unclosed: `the frontmatter is not closed within the first ${FRONTMATTER_MAX_LINES} lines, so Claude Code reads no fields`,
-  "invalid-yaml": "the frontmatter is not valid YAML, even with its values quoted",
-  "not-object": "the frontmatter is not a set of `key: value` fields",
-  "alias-limit": "the frontmatter uses too many YAML aliases; it is refused to keep it from expanding without bound",
-  "too-large": "the frontmatter is too large to read",
+  none: "The file does not start with a `---` frontmatter block",
+  unclosed: `The frontmatter is not closed within the first ${FRONTMATTER_MAX_LINES} lines, and Claude Code reads no further`,
+  "invalid-yaml": "The frontmatter is not valid YAML, even with its values quoted",
+  "not-object": "The frontmatter is not a set of `key: value` fields",
+  "alias-limit": "The frontmatter uses so many YAML aliases that it is refused rather than expanded",
+  "too-large": "The frontmatter is too large to read",
 };
 
 // F5: descriptions made only of these words say nothing recall could select on.
@@ -35,8 +37,8 @@ export function validateMemory(options: ValidateMemoryOptions): LintFinding[] {
   // C4: Claude Code reads the fields from the first 30 lines only.
   const header = parseMemoryHeader(text.split("\n").slice(0, FRONTMATTER_MAX_LINES).join("\n"));
   const broken = BROKEN_FRONTMATTER[header.status];
-  if (broken) add({ rule: "frontmatter-invalid", severity: "error", message: `F1/C4: ${broken}.`, fix: "Start the file with `---`, then `name:`, `description:` and `type:` lines, then `---`." });
-  if (header.status === "retried") add({ rule: "frontmatter-invalid", severity: "warning", message: "C4: a frontmatter value holds YAML-special characters and only parses once quoted.", fix: "Put the value in double quotes." });
+  if (broken) add({ rule: "frontmatter-invalid", severity: "error", message: `${broken}, so agents get no name, description or type for this memory.`, fix: "Start the file with `---`, then `name:`, `description:` and `type:` lines, then `---`." });
+  if (header.status === "retried") add({ rule: "frontmatter-invalid", severity: "warning", message: "A frontmatter value holds YAML-special characters (such as `: ` or ` #`) and only parses once quoted; other YAML readers may read it differently.", fix: "Put the value in double quotes." });
   if (!broken) {
     checkFields(header, add);
   }
@@ -44,7 +46,7 @@ export function validateMemory(options: ValidateMemoryOptions): LintFinding[] {
   if (header.type === "feedback" || header.type === "project") checkStructure(body, add);
   if (header.type === "project") checkDates(text, options.mtime, add);
   for (const hit of findDerivableContent(body)) {
-    add({ rule: "derivable-content", severity: "warning", line: bodyLine(text, body, hit.line), message: `F6: ${DERIVABLE_TEXT[hit.kind]} (${hit.excerpt}); the repository already records it and the copy will drift.`, fix: "Keep only what the code cannot tell: the decision, the reason, the surprise." });
+    add({ rule: "derivable-content", severity: "warning", line: bodyLine(text, body, hit.line), message: `${DERIVABLE_TEXT[hit.kind]} (${hit.excerpt}): the repository already records this, and a copy in memory drifts out of date.`, fix: "Keep only what the code cannot tell: the decision, the reason, the surprise." });
   }
   return findings;
 }
@@ -52,17 +54,17 @@ export function validateMemory(options: ValidateMemoryOptions): LintFinding[] {
 type Add = (finding: Omit<LintFinding, "file">) => void;
 
 function checkFields(header: ReturnType<typeof parseMemoryHeader>, add: Add): void {
-  if (!header.name) add({ rule: "missing-name", severity: "warning", message: "F1: the frontmatter has no `name`." });
+  if (!header.name) add({ rule: "missing-name", severity: "warning", message: "The frontmatter has no `name`, so indexes and the dashboard fall back to the file name.", fix: "Add a `name:` line with a short title." });
   const rawType = header.fields.type;
   if (rawType === undefined || rawType === null || rawType === "") {
-    add({ rule: "missing-type", severity: "warning", message: "F2: the frontmatter has no `type`; the memory still loads but cannot be filed.", fix: "Add `type:` with one of user, feedback, project, reference." });
+    add({ rule: "missing-type", severity: "warning", message: "The frontmatter has no `type`; the memory still loads, but cannot be filed as user, feedback, project or reference.", fix: "Add `type:` with one of user, feedback, project, reference." });
   } else if (!header.type) {
-    add({ rule: "unknown-type", severity: "error", message: `F2: type ${JSON.stringify(rawType)} is not one of user, feedback, project, reference.`, fix: "Use exactly one of the four types." });
+    add({ rule: "unknown-type", severity: "error", message: `Type ${JSON.stringify(rawType)} is not one of user, feedback, project, reference, so the memory counts as untyped.`, fix: "Use exactly one of the four types." });
   }
   if (!header.description) {
-    add({ rule: "missing-description", severity: "error", message: "F5: the frontmatter has no `description`, so recall has nothing to select this memory on.", fix: "Add a one-sentence `description:` that says specifically what the memory is about." });
+    add({ rule: "missing-description", severity: "error", message: "The frontmatter has no `description`, so recall has nothing to select this memory on.", fix: "Add a one-sentence `description:` that says specifically what the memory is about." });
   } else if (isVague(header.description)) {
-    add({ rule: "vague-description", severity: "warning", message: `F5: the description "${header.description}" is too generic to be selected for the right query.`, fix: "Say what the memory is specifically about, e.g. \"user does not want a summary at the end of each response\"." });
+    add({ rule: "vague-description", severity: "warning", message: `The description "${header.description}" is too generic for recall to pick this memory for the right question.`, fix: "Say what the memory is specifically about, e.g. \"user does not want a summary at the end of each response\"." });
   }
 }
 
@@ -74,24 +76,24 @@ export function isVague(description: string): boolean {
 
 function checkStructure(body: string, add: Add): void {
   if (!/^\s*(?:[-*]\s+)?\*\*Why:?\*\*/im.test(body)) {
-    add({ rule: "missing-why", severity: "warning", message: "F3: the body has no line starting `**Why:**`; without the reason an agent cannot judge edge cases.", fix: "Add a `**Why:**` line with the reason or the incident behind it." });
+    add({ rule: "missing-why", severity: "warning", message: "The body has no line starting `**Why:**`; without the reason an agent cannot judge edge cases.", fix: "Add a `**Why:**` line with the reason or the incident behind it." });
   }
   if (!/^\s*(?:[-*]\s+)?\*\*How to apply:?\*\*/im.test(body)) {
-    add({ rule: "missing-how-to-apply", severity: "warning", message: "F3: the body has no line starting `**How to apply:**`.", fix: "Add a `**How to apply:**` line saying when and where the guidance applies." });
+    add({ rule: "missing-how-to-apply", severity: "warning", message: "The body has no line starting `**How to apply:**`, so an agent cannot tell when the guidance applies.", fix: "Add a `**How to apply:**` line saying when and where the guidance applies." });
   }
 }
 
 function checkDates(text: string, mtime: Date, add: Add): void {
   for (const found of findRelativeDates(text, mtime)) {
-    add({ rule: "relative-date", severity: "warning", line: found.line, message: `F4: "${found.phrase}" will mean nothing when the memory is read weeks later.`, fix: `Replace "${found.phrase}" with ${found.date} (computed from the file's modification date, ${mtime.toISOString().slice(0, 10)}).` });
+    add({ rule: "relative-date", severity: "warning", line: found.line, message: `"${found.phrase}" is a relative date; read weeks later, it points at the wrong day.`, fix: `Replace "${found.phrase}" with ${found.date} (computed from the file's modification date, ${mtime.toISOString().slice(0, 10)}).` });
   }
 }
 
 const DERIVABLE_TEXT: Record<DerivableKind, string> = {
-  "file-line": "a file:line citation",
-  "commit-hash": "a commit hash",
-  "stack-trace": "a stack trace",
-  "code-block": "a long code block",
+  "file-line": "A file:line citation",
+  "commit-hash": "A commit hash",
+  "stack-trace": "A stack trace",
+  "code-block": "A long code block",
 };
 
 function bodyLine(text: string, body: string, lineInBody: number): number {

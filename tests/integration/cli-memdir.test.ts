@@ -179,7 +179,7 @@ describe("teammem lint", () => {
     const result = await teammem(["lint", memoryDir]);
     expect(result.code).toBe(1);
     const block = result.stdout.split("\n\n").find((group) => group.startsWith("unknown-type.md\n"));
-    expect(block).toContain('  error    unknown-type: F2: type "opinion" is not one of user, feedback, project, reference.\n           fix: Use exactly one of the four types.');
+    expect(block).toContain('  error    unknown-type: Type "opinion" is not one of user, feedback, project, reference, so the memory counts as untyped.\n           fix: Use exactly one of the four types.');
     expect(result.stdout).toMatch(/\d+ errors and \d+ warnings in \d+ files\.\n$/);
   });
 });
@@ -206,7 +206,7 @@ describe("teammem index --check", () => {
     const human = await teammem(["index", memoryDir, "--check"]);
     expect(human.code).toBe(1);
     expect(human.stdout).toContain("lines    1,901 of 200 (over: cut to the first 200)");
-    expect(human.stdout).toContain("index-dangling: I4: line 12 links to gone-a.md, which does not exist.");
+    expect(human.stdout).toContain("index-dangling: Line 12 links to gone-a.md, which does not exist, so agents are offered a memory they cannot open. Remove the line");
   });
 });
 
@@ -237,6 +237,55 @@ describe("teammem index --fix", () => {
     const check = await teammem(["index", copy, "--check", "--json"]);
     expect(check.code).toBe(1);
     expect(JSON.parse(check.stdout)).toMatchObject({ dangling: [], orphans: [], lineTruncated: true });
+  });
+});
+
+describe("what people read", () => {
+  it("no command prints a requirement id: findings, index checks, repairs, scans and recall speak plain words", async () => {
+    const dir = await mkdtemp(path.join(workDir, "plain-words-"));
+    const outside = await mkdtemp(path.join(workDir, "plain-words-outside-"));
+    await put(path.join(outside, "x.md"), "---\ndescription: outside\n---\n");
+    const memory = (fields: string, body = "Body\n"): string => `---\n${fields}\n---\n${body}`;
+    const files: Record<string, string> = {
+      "no-frontmatter.md": "Just a note.\n",
+      "quoted.md": memory("name: Q\ndescription: fix: the #2 case for the importer\ntype: user"),
+      "unknown-type.md": memory("name: U\ndescription: The team prefers tabs in Makefiles\ntype: opinion"),
+      "untitled.md": memory("description: Ann is the release manager for mobile"),
+      "no-description.md": memory("name: N\ntype: user"),
+      "vague.md": memory("name: V\ndescription: user preferences\ntype: user"),
+      "feedback.md": memory("name: F\ndescription: User wants answers without a closing summary\ntype: feedback", "No summaries.\n"),
+      "freeze.md": memory("name: Z\ndescription: Mobile release merge freeze for non-urgent PRs\ntype: project", "Freeze until next Friday.\n**Why:** release.\n**How to apply:** hold PRs.\n"),
+      "derivable.md": memory("name: D\ndescription: Upload retries are capped so the queue never stalls\ntype: reference", "See src/upload/retry.ts:42.\n"),
+      "team/MEMORY.md": "- [Gone](gone.md) — removed\n",
+      "team/conventions.md": memory("name: C\ndescription: Integration tests hit a real database, never mocks\ntype: feedback", "Use the real database.\n**Why:** mocks hid a broken migration.\n**How to apply:** every integration test.\n"),
+    };
+    for (const [file, content] of Object.entries(files)) await put(path.join(dir, file), content);
+    await symlink(path.join(outside, "x.md"), path.join(dir, "escape.md"));
+    await symlink(path.join(outside, "missing.md"), path.join(dir, "broken.md"));
+    const entries = Array.from({ length: 210 }, (_, index) => `- [Entry ${index}](gone-${index}.md) — ${index === 0 ? "x".repeat(160) : "gone"}`);
+    await writeFile(path.join(dir, "MEMORY.md"), `${entries.join("\n")}\n`);
+
+    const lintJson = JSON.parse((await teammem(["lint", dir, "--json"])).stdout) as { findings: Finding[] };
+    const rules = new Set(lintJson.findings.map((finding) => finding.rule));
+    for (const rule of ["frontmatter-invalid", "unknown-type", "missing-type", "missing-name", "missing-description", "vague-description", "missing-why", "missing-how-to-apply", "relative-date", "derivable-content", "unreadable", "symlink-escape", "index-dangling", "index-orphan", "index-long-line", "index-truncated"]) {
+      expect(rules, rule).toContain(rule);
+    }
+    const runs = [
+      await teammem(["lint", dir]),
+      await teammem(["index", dir, "--check"]),
+      await teammem(["index", path.join(dir, "team"), "--check"]),
+      await teammem(["scan", dir, "--all"]),
+      await teammem(["manifest", dir]),
+      await teammem(["recall", dir, "--query", "why do integration tests hit a real database", "--surfaced", "vague.md"], {}),
+      await teammem(["index", dir, "--fix"]),
+      await teammem(["index", path.join(dir, "team"), "--fix"]),
+    ];
+    for (const run of runs) {
+      expect(run.stdout.length).toBeGreaterThan(0);
+      expect(run.stdout + run.stderr).not.toMatch(/\b[FISRAPXTGC]\d{1,2}\b/);
+    }
+    expect(runs[0]!.stdout).toContain("  warning  index-orphan: vague.md is not listed in MEMORY.md, so an agent reading the index does not know it exists (only recall can still find it).\n           fix: Add a one-line entry for it to MEMORY.md (`teammem index DIR --fix` adds one).");
+    expect(runs[5]!.stdout).toContain("team/conventions.md");
   });
 });
 
@@ -326,10 +375,10 @@ function aliasBomb(): string {
  * The real CLI in a child process. `PORT=eighty` is a configuration `doctor` rejects: these
  * commands work on a local folder and must never load configuration, so they succeed anyway.
  */
-function teammem(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function teammem(args: string[], env: Record<string, string> = { PORT: "eighty" }): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, ...args], {
-      env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: workDir, PORT: "eighty" },
+      env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: workDir, ...env },
     });
     let stdout = "";
     let stderr = "";

@@ -48,7 +48,7 @@ describe("validateMemory", () => {
       ["derivable-content", "warning", 7],
       ["derivable-content", "warning", 7],
     ]);
-    expect(findings[0]?.message).toMatch(/F6/);
+    expect(findings[0]?.message).toMatch(/^A file:line citation \(.*page\.tsx:42.*\): the repository already records this, and a copy in memory drifts out of date\.$/);
   });
 
   it("C4: broken frontmatter is one frontmatter-invalid error, not a list of missing fields", () => {

@@ -24,6 +24,13 @@ export function setLogLevel(level: Level): void {
 /** One structured line per event on stderr, redacted. */
 export function log(level: Level, event: string, fields: Record<string, unknown> = {}): void {
   if (ORDER[level] < ORDER[threshold]) return;
-  const line = JSON.stringify({ at: new Date().toISOString(), level, event, ...fields });
+  const at = new Date().toISOString();
+  let line: string;
+  try {
+    line = JSON.stringify({ at, level, event, ...fields });
+  } catch {
+    // A circular or bigint field must not turn a log line into plain text or a crash.
+    line = JSON.stringify({ at, level, event, fields: "(could not be serialised)" });
+  }
   process.stderr.write(redactForLog(line) + "\n");
 }

@@ -47,10 +47,15 @@ export function assertAdmin(caller: Caller): void {
   if (!caller.isAdmin) throw new AppError("FORBIDDEN", "Only an admin can do this.");
 }
 
-/** The projects a caller may see: all for admins, else those with a role (and in the token's scope). */
-export async function listVisibleProjectIds(db: Db, caller: Caller): Promise<string[]> {
+/**
+ * The projects a caller may see: all for admins, else those with a role (and in the token's
+ * scope). Archived projects are left out unless `includeArchived`: they leave every list and
+ * picker, while their pages and history stay reachable by id.
+ */
+export async function listVisibleProjectIds(db: Db, caller: Caller, options: { includeArchived?: boolean } = {}): Promise<string[]> {
+  const active = options.includeArchived ? {} : { archivedAt: null };
   const ids = caller.isAdmin
-    ? (await db.project.findMany({ select: { id: true } })).map((project) => project.id)
-    : (await db.projectMember.findMany({ where: { userId: caller.userId }, select: { projectId: true } })).map((row) => row.projectId);
+    ? (await db.project.findMany({ where: active, select: { id: true } })).map((project) => project.id)
+    : (await db.projectMember.findMany({ where: { userId: caller.userId, project: active }, select: { projectId: true } })).map((row) => row.projectId);
   return caller.tokenProjectIds ? ids.filter((id) => caller.tokenProjectIds!.includes(id)) : ids;
 }

@@ -15,8 +15,12 @@ export const StoreManifest = z.object({
     z.object({
       id: ProjectId,
       name: z.string().min(1).max(200),
-      /** Normalised repository remote, e.g. github.com/acme/checkout. */
+      /** Normalised repository remote, e.g. github.com/acme/checkout (the first of repoUrls). */
       remote: z.string().max(500).optional(),
+      /** Every normalised repository URL whose checkouts belong to the project. */
+      repoUrls: z.array(z.string().max(500)).max(20).optional(),
+      /** Archived: hidden from lists and closed to new proposals; its history stays. */
+      archived: z.boolean().optional(),
     }),
   ),
 });

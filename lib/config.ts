@@ -35,12 +35,17 @@ export type Config = {
   adminEmail: string;
   /** For automation: the first password of the admin and demo accounts instead of a random one. */
   initialPassword: string | null;
-  /** Sign-in attempts allowed per client and minute before better-auth answers 429. */
+  /**
+   * Failed sign-ins allowed per account and minute before sign-in answers 429 (a client address
+   * gets four times as many across accounts). Successful sign-ins do not count.
+   */
   signInAttemptsPerMinute: number;
   /** The only account allowed to see the private memory under claudeHome. */
   claudeHomeOwner: string | null;
   /** CLI: the API token from TEAMMEM_TOKEN (else the one saved by `teammem login`). */
   cliToken: string | null;
+  /** CLI: the server address from TEAMMEM_SERVER (else the one saved by `teammem login`). */
+  cliServer: string | null;
   /** CLI: where `teammem login` keeps the server address and token (mode 0600). */
   cliConfigDir: string;
   logLevel: "debug" | "info" | "warn" | "error";
@@ -115,6 +120,9 @@ const envSchema = z.object({
   TEAMMEM_TOKEN: optionalText.refine((value) => value === undefined || /^tm_[A-Za-z0-9]{40}$/.test(value), {
     message: "must be a teammem API token (tm_ followed by 40 letters and digits); create one on the Settings page",
   }),
+  TEAMMEM_SERVER: optionalText.refine((value) => value === undefined || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value), {
+    message: "must be the http(s) address of the teammem server, such as https://teammem.example.com",
+  }),
   XDG_CONFIG_HOME: optionalText,
   TEAMMEM_LOG_LEVEL: z.preprocess(
     blankToUndefined,
@@ -166,6 +174,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     // The demo home belongs to the demo member Omar; any other home needs its owner named.
     claudeHomeOwner: (vars.TEAMMEM_CLAUDE_HOME_OWNER ?? (isDemoHome ? DEMO_HOME_OWNER_EMAIL : undefined))?.toLowerCase() ?? null,
     cliToken: vars.TEAMMEM_TOKEN ?? null,
+    cliServer: vars.TEAMMEM_SERVER?.replace(/\/$/, "") ?? null,
     cliConfigDir: path.join(vars.XDG_CONFIG_HOME ? path.resolve(cwd, vars.XDG_CONFIG_HOME) : path.join(os.homedir(), ".config"), "teammem"),
     logLevel: vars.TEAMMEM_LOG_LEVEL ?? "info",
   };

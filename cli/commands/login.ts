@@ -1,5 +1,6 @@
 import { createInterface } from "node:readline/promises";
-import { readCliCredentials, saveCliCredentials } from "../../lib/client/cli-credentials";
+import { saveCliCredentials } from "../../lib/client/cli-credentials";
+import { resolveApiTarget, resolveLoginServer } from "../../lib/client/resolve-api-target";
 import { callTeammemApi } from "../../lib/client/teammem-api";
 import type { Command } from "../command";
 import { EXIT } from "../output";
@@ -15,12 +16,13 @@ Usage: teammem login [--server URL] [--json] < token
 
 Reads the token from standard input (paste it when asked), checks it against the server and
 saves server + token in ~/.config/teammem/credentials.json (mode 0600; XDG_CONFIG_HOME honoured).
-TEAMMEM_TOKEN, when set, is used instead of the saved token. --server defaults to TEAMMEM_PUBLIC_URL.`,
+TEAMMEM_TOKEN, when set, is used instead of the saved token. --server defaults to TEAMMEM_SERVER,
+then to the server of the saved login.`,
   options: { server: { type: "string" } },
   async run({ flags, config: loadConfig, output }) {
     const config = loadConfig();
-    const server = typeof flags.server === "string" ? flags.server : config.publicUrl;
-    if (!/^https?:\/\//.test(server)) {
+    const server = await resolveLoginServer(config, typeof flags.server === "string" ? flags.server : undefined);
+    if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(server)) {
       output.error("teammem login: --server must be an http(s) address such as https://teammem.example.com.");
       return EXIT.usage;
     }
@@ -42,16 +44,11 @@ export const whoamiCommand: Command = {
   summary: "show which account and projects the CLI's token reaches",
   help: `teammem whoami — show the account behind TEAMMEM_TOKEN or the saved login
 
-Usage: teammem whoami [--json]`,
+Usage: teammem whoami [--json]
+
+The server is TEAMMEM_SERVER (with TEAMMEM_TOKEN) or the one saved by \`teammem login\`.`,
   async run({ config: loadConfig, output }) {
-    const config = loadConfig();
-    const saved = await readCliCredentials(config.cliConfigDir);
-    const token = config.cliToken ?? saved?.token;
-    if (!token) {
-      output.error("teammem whoami: not logged in. Run `teammem login` or set TEAMMEM_TOKEN.");
-      return EXIT.findings;
-    }
-    const server = saved?.server ?? config.publicUrl;
+    const { server, token } = await resolveApiTarget(loadConfig());
     const me = await callTeammemApi<Me>({ server, token }, "GET", "/api/me");
     if (output.isJson) output.json({ server, ...me });
     else {

@@ -18,7 +18,7 @@ export async function callTeammemApi<T>(target: ApiTarget, method: string, apiPa
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (cause) {
-    throw new AppError("SERVER_UNAVAILABLE", `Could not reach the teammem server at ${target.server}; check the address (--server or TEAMMEM_PUBLIC_URL) and that it is running.`, { cause });
+    throw new AppError("SERVER_UNAVAILABLE", `Could not reach the teammem server at ${target.server}: check that it is running, or name the right address with \`teammem login --server URL\` or TEAMMEM_SERVER.`, { cause });
   }
   const payload = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
   if (response.ok) return payload as T;

@@ -101,4 +101,10 @@ describe("loadConfig", () => {
     const error = configError({ ANTHROPIC_BASE_URL: "sk-ant-not-a-url-but-a-key" });
     expect(error.message).not.toContain("sk-ant-not-a-url-but-a-key");
   });
+
+  it("reads the CLI's server address from TEAMMEM_SERVER (no trailing slash) and rejects anything but http(s)", () => {
+    expect(loadConfig({}, cwd).cliServer).toBeNull();
+    expect(loadConfig({ TEAMMEM_SERVER: "https://teammem.example.com/" }, cwd).cliServer).toBe("https://teammem.example.com");
+    expect(configError({ TEAMMEM_SERVER: "teammem.example.com:3000" }).details.variables).toEqual(["TEAMMEM_SERVER"]);
+  });
 });

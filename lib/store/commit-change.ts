@@ -59,7 +59,7 @@ const FIRST_RETRY_MS = 50;
 const MAX_RETRY_MS = 1_000;
 
 /**
- * Commits one approved change to the team store exactly as notes/store.md prescribes: fetch,
+ * Commits one approved change to the team store as docs/store.md steps 1-7 describe: fetch,
  * take or three-way merge against the head, secret scan, one commit on top of the head with the
  * regenerated MEMORY.md, record the intent, push without force, retry when the branch moved.
  * A conflict or a secret commits nothing. Network failures throw STORE_UNAVAILABLE.
@@ -76,13 +76,14 @@ export async function commitChange(config: Config, db: Db, options: CommitChange
         prepareStoreCommit(config, { change: options.change, author: options.author, committer: options.committer, message }),
       );
       if (prepared.status !== "ready") return prepared;
-      // notes/store.md step 5: the intent is on record before the push, so a crash in between is reconciled later.
+      // docs/store.md step 5: the intent is on record before the push, so a crash in between is reconciled later.
       await options.onIntent(prepared.commit);
       // A successful push also moves this clone's origin/main, the ref every reader reads, so
       // readers see the commit at once without another fetch.
       if ((await withRepoLock(clone, () => pushCommit(clone, prepared.commit))) === "pushed") {
         return { status: "committed", commit: prepared.commit, merged: prepared.merged, blob: prepared.blob };
       }
+      // docs/store.md step 7: main moved on; build the commit again on the new head after a jittered pause.
       log("info", "store.push_retry", { attempt, maxAttempts });
       if (attempt < maxAttempts) await sleep(jitter(Math.min(FIRST_RETRY_MS * 2 ** (attempt - 1), MAX_RETRY_MS)));
     }

@@ -46,7 +46,7 @@ export type PreparedCommit =
 type CurrentFile = FileAt | null;
 
 /**
- * Steps 1-4 of the server commit (notes/store.md): fetch, decide the final content against the
+ * Steps 1-4 of the server commit (docs/store.md): fetch, decide the final content against the
  * head (as proposed, or three-way merged), scan it, and build the commit on top of the head with
  * the project's regenerated MEMORY.md. Nothing is pushed and no branch moves; the caller must
  * hold the repository lock.
@@ -94,7 +94,7 @@ type Resolved =
   | Extract<PreparedCommit, { status: "conflicted" }>;
 
 async function resolveFinalContent(clone: string, change: PreparedChange, current: CurrentFile): Promise<Resolved> {
-  // notes/store.md step 2: the file is still what the proposer saw (or absent on both sides): take it as proposed.
+  // docs/store.md step 2: the file is still what the proposer saw (or absent on both sides): take it as proposed.
   if ((current?.blob ?? null) === change.baseBlob) return { status: "resolved", content: change.content, merged: false };
   const baseContent = change.baseBlob ? await readBlobText(clone, change.baseBlob) : null;
   const conflict = (conflictingFields: string[]): Resolved => ({

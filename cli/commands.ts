@@ -8,6 +8,7 @@ import { recallCommand } from "./commands/recall";
 import { secretsCommand } from "./commands/secrets";
 import { usersCommand } from "./commands/users";
 import { loginCommand, whoamiCommand } from "./commands/login";
+import { projectsCommand } from "./commands/projects";
 
 /** Every `teammem` command, in the order --help lists them. One line per command. */
 export const COMMANDS: Command[] = [
@@ -20,5 +21,6 @@ export const COMMANDS: Command[] = [
   secretsCommand,
   loginCommand,
   whoamiCommand,
+  projectsCommand,
   usersCommand,
 ];

@@ -80,7 +80,12 @@ const ROWS: Record<string, Row> = {
   "POST /api/auth/[...all]": { success: 400, prepare: async () => ({ path: "/api/auth/sign-in/email", params: { all: "sign-in" }, body: { email: "not-an-email" } }) },
   "GET /api/me": { success: 200, prepare: async () => ({ path: "/api/me" }) },
   "GET /api/projects": { success: 200, prepare: async () => ({ path: "/api/projects" }) },
+  "POST /api/projects": { success: 201, prepare: async () => ({ path: "/api/projects", body: { id: `matrix-project-${++unique}`, name: "Matrix project" } }) },
   "GET /api/projects/[id]": { success: 200, prepare: async () => ({ path: "/api/projects/acme-checkout", params: { id: "acme-checkout" } }) },
+  "PATCH /api/projects/[id]": {
+    success: 200,
+    prepare: async () => ({ path: "/api/projects/acme-checkout", params: { id: "acme-checkout" }, body: { allowSelfApproval: false } }),
+  },
   "GET /api/projects/[id]/members": { success: 200, prepare: async () => ({ path: "/api/projects/acme-checkout/members", params: { id: "acme-checkout" } }) },
   "POST /api/projects/[id]/members": {
     success: 200,

@@ -1,0 +1,30 @@
+import { randomUUID } from "node:crypto";
+import { chmod, readFile, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+export type ReplacedFile = { file: string; backup: string };
+
+/**
+ * Replaces a file's text so that a reader sees either the old or the new file, never half of
+ * one: the new text goes to a temporary file in the same folder (same file system), then a
+ * rename. The old text is kept beside it as `<file>.bak-<timestamp>`, owner-only because it may
+ * hold the very secret being removed. The file keeps its permissions; a symlink keeps pointing at
+ * the rewritten target.
+ */
+export async function replaceFileKeepingBackup(filePath: string, newText: string, now: Date = new Date()): Promise<ReplacedFile> {
+  const file = await realpath(filePath);
+  const mode = (await stat(file)).mode & 0o7777;
+  const backup = `${file}.bak-${now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}`;
+  // "wx": an earlier backup of the same second is never overwritten.
+  await writeFile(backup, await readFile(file), { mode: 0o600, flag: "wx" });
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+  try {
+    await writeFile(temp, newText, { mode: 0o600, flag: "wx" });
+    await chmod(temp, mode); // after writing: the umask must not narrow or widen it
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+  return { file, backup };
+}

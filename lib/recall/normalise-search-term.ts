@@ -23,17 +23,24 @@ const STOP_WORDS = new Set(
 export function normaliseSearchTerm(term: string): string | null {
   const word = term.toLowerCase().replace(/['’]s?$/, "");
   if (word.length < 2 || STOP_WORDS.has(word)) return null;
-  return stripSuffix(word);
+  const stem = stripSuffix(word);
+  // The inflections of a stop word are stop words too: "checks", "adds" and "writes" once
+  // slipped past the list and matched like topics.
+  return stem !== word && STOP_STEMS.has(stem) ? null : stem;
 }
 
 function stripSuffix(word: string): string {
   let stem = word;
-  if (stem.length > 4 && stem.endsWith("ies")) return `${stem.slice(0, -3)}y`;
+  // "retries" and "retried" both meet "retry".
+  if (stem.length > 4 && /ie[sd]$/.test(stem)) return `${stem.slice(0, -3)}y`;
   if (stem.length >= 4 && stem.endsWith("s") && !/(ss|us|is)$/.test(stem)) stem = stem.slice(0, -1);
+  const withoutS = stem;
   if (stem.length >= 6 && stem.endsWith("ing")) stem = stem.slice(0, -3);
   else if (stem.length >= 5 && stem.endsWith("ed") && !stem.endsWith("eed")) stem = stem.slice(0, -2);
-  // "stopped" -> "stopp" -> "stop"; "rolling" -> "roll" keeps its double l.
-  if (stem !== word && /([^aeiouls])\1$/.test(stem)) stem = stem.slice(0, -1);
+  // "stopped" -> "stopp" -> "stop"; "rolling" -> "roll" keeps its double l; "adds" stays "add".
+  if (stem !== withoutS && /([^aeiouls])\1$/.test(stem)) stem = stem.slice(0, -1);
   if (stem.length >= 4 && stem.endsWith("e")) stem = stem.slice(0, -1);
   return stem;
 }
+
+const STOP_STEMS = new Set([...STOP_WORDS].map(stripSuffix));

@@ -1,6 +1,8 @@
 import type { SearchResult } from "minisearch";
 import { buildLocalIndex, processedTerms, type LocalIndex, type RankableMemory } from "./build-local-index";
 import type { DroppedMemory } from "./dropped-memory";
+import { expandSearchSynonyms } from "./expand-search-synonyms";
+import { isWeakSearchTerm } from "./is-weak-search-term";
 import { isToolInUseReference, toolSearchWords } from "./is-tool-in-use-reference";
 import { MAX_SELECTED } from "./validate-selection";
 
@@ -23,23 +25,33 @@ const FIELD_BOOSTS = { description: 3, name: 2, file: 0.5, type: 0.5 };
  * same standard. A rare word in the description scores about 4.5 of them; a word found in a fifth
  * of the memories about 2; a rare word in the name alone about 3.
  */
-const MIN_EVIDENCE_IN_RARE_WORDS = 3;
+const MIN_EVIDENCE_IN_RARE_WORDS = 3.5;
 /** A memory far behind the best match is noise next to it, even above the floor. */
 const MIN_SHARE_OF_TOP = 0.25;
 /**
- * A word found in more than ~15% of the memories ("invoice" in an invoicing team's store) says
+ * A memory must match a fifth of what the prompt says: the prompt's informative words (not weak
+ * English, found in some memory) weighed by their IDF, its five weightiest at most, so a prompt
+ * that names many topics still finds one memory per topic, as many as recall can hand over. One
+ * generic word of a specific prompt ("check", "production") no longer carries a memory alone.
+ */
+const MIN_QUERY_COVERAGE = 0.2;
+/**
+ * A word found in more than ~10% of the memories ("invoice" in an invoicing team's store) says
  * little on its own: a memory must share at least one rarer word with the query to be relevant.
  */
-const MAX_COMMON_SHARE = 0.15;
+const MAX_COMMON_SHARE = 0.1;
 /** A recent tool counts for less than a word of the prompt: it says what the agent does, not what it asks. */
 const TOOL_TERM_BOOST = 0.5;
+/** A synonym the prompt did not write counts for less than the word it did. */
+const SYNONYM_BOOST = 0.5;
 /** Scores within ~10% of each other count as a tie, broken by recency (newer first). */
 const TIE_BUCKET = Math.log(1.1);
 
 /**
  * The embedded selector and the model's fallback: BM25 full-text (MiniSearch) over description,
  * name, file name and type, with prefix matches for longer words and one typo allowed in long
- * ones. Recent tools join the query at half weight so their warnings can surface (R2), while
+ * ones (never for weak English words: "back" once found "backend"). Synonyms join the query at
+ * half weight. Recent tools join it at half weight so their warnings can surface (R2), while
  * usage references for them are dropped. Keeps at most five above a relevance threshold; the
  * matched query words are the reason.
  */
@@ -47,19 +59,19 @@ export function rankMemoriesLocally(memories: readonly RankableMemory[], query: 
   const index = buildLocalIndex(memories);
   const queryTerms = new Set(processedTerms(query));
   const toolTerms = new Set(toolSearchWords(recentTools).flatMap(processedTerms).filter((term) => !queryTerms.has(term)));
-  const results = index.search.search([query, ...toolTerms].join(" "), {
+  const synonyms = expandSearchSynonyms(queryTerms).filter((synonym) => !toolTerms.has(synonym.term));
+  const synonymTerms = new Set(synonyms.map((synonym) => synonym.term));
+  const results = index.search.search([query, ...toolTerms, ...synonyms.map((synonym) => synonym.word)].join(" "), {
     boost: FIELD_BOOSTS,
-    boostTerm: (term) => (toolTerms.has(term) ? TOOL_TERM_BOOST : 1),
-    prefix: (term) => term.length >= 4,
-    fuzzy: (term) => (term.length >= 6 ? 1 : false),
+    boostTerm: (term) => (toolTerms.has(term) ? TOOL_TERM_BOOST : synonymTerms.has(term) ? SYNONYM_BOOST : 1),
+    prefix: (term) => term.length >= 4 && !isWeakSearchTerm(term),
+    fuzzy: (term) => (term.length >= 6 && !isWeakSearchTerm(term) ? 1 : false),
     weights: { prefix: 0.5, fuzzy: 0.3 },
   });
-  const top = Math.max(0, ...results.map(evidence));
-  const floor = MIN_EVIDENCE_IN_RARE_WORDS * rareWordIdf(index.size);
-  const isDistinctive = distinctiveTermTest(index);
+  const isRelevant = relevanceTest({ index, results, queryTerms, toolTerms });
   const relevant = results
-    .filter((result) => evidence(result) >= floor && evidence(result) >= top * MIN_SHARE_OF_TOP && result.terms.some(isDistinctive))
-    .map((result) => toRanked(result, memories, toolTerms))
+    .filter(isRelevant)
+    .map((result) => toRanked(result, memories, { toolTerms, synonymTerms }))
     .sort(byScoreThenRecency);
   const ranked: RankedMemory[] = [];
   const dropped: DroppedMemory[] = [];
@@ -71,25 +83,67 @@ export function rankMemoriesLocally(memories: readonly RankableMemory[], query: 
   return { ranked, dropped };
 }
 
-/** MiniSearch's BM25 IDF for a word that occurs in one of `count` memories. */
-function rareWordIdf(count: number): number {
-  return Math.log(1 + (count - 0.5) / 1.5);
+type RelevanceOptions = { index: LocalIndex; results: SearchResult[]; queryTerms: ReadonlySet<string>; toolTerms: ReadonlySet<string> };
+
+/**
+ * Whether a result is worth handing to the agent. A memory that names a recent tool is held to
+ * the floor at the tool's weight (R2: its warnings must surface); one found through the prompt
+ * alone must also stay near the best prompt match and cover enough of the prompt. Either way a
+ * weak English word or a word common in this directory cannot carry it alone.
+ */
+function relevanceTest({ index, results, queryTerms, toolTerms }: RelevanceOptions): (result: SearchResult) => boolean {
+  const floor = MIN_EVIDENCE_IN_RARE_WORDS * bm25Idf(1, index.size);
+  const isToolOnly = (result: SearchResult) => result.queryTerms.every((term) => toolTerms.has(term));
+  const hasTool = (result: SearchResult) => result.queryTerms.some((term) => toolTerms.has(term));
+  const top = Math.max(0, ...results.filter((result) => !isToolOnly(result)).map(evidence));
+  const maxCommonCount = Math.max(2, index.size * MAX_COMMON_SHARE);
+  const isDistinctive = (term: string) => (index.documentFrequency.get(term) ?? 0) <= maxCommonCount;
+  // Counted over the results, so a prompt word weighs what it found, prefix and typo matches
+  // included ("roll" finds "rollback"), not only memories that hold it as written.
+  const foundBy = new Map<string, number>();
+  for (const result of results) for (const term of result.queryTerms) foundBy.set(term, (foundBy.get(term) ?? 0) + 1);
+  const weightOf = (term: string) => {
+    const count = foundBy.get(term) ?? 0;
+    return count === 0 || isWeakSearchTerm(term) ? 0 : bm25Idf(count, index.size);
+  };
+  const promptWeight = [...queryTerms]
+    .map(weightOf)
+    .sort((a, b) => b - a)
+    .slice(0, MAX_SELECTED)
+    .reduce((sum, weight) => sum + weight, 0);
+  return (result) => {
+    if (!result.terms.some(isDistinctive) || !result.queryTerms.some((term) => !isWeakSearchTerm(term))) return false;
+    if (hasTool(result) && evidence(result) >= floor * TOOL_TERM_BOOST) return true;
+    if (isToolOnly(result)) return false;
+    const covered = result.queryTerms.filter((term) => queryTerms.has(term)).reduce((sum, term) => sum + weightOf(term), 0);
+    // A synonym helps a memory the prompt found; it does not find one by itself.
+    if (covered === 0) return false;
+    return evidence(result) >= floor && evidence(result) >= top * MIN_SHARE_OF_TOP && covered >= promptWeight * MIN_QUERY_COVERAGE;
+  };
+}
+
+/** MiniSearch's BM25 IDF for a word that occurs in `count` of `size` memories. */
+function bm25Idf(count: number, size: number): number {
+  return Math.log(1 + (size - count + 0.5) / (count + 0.5));
 }
 
 function evidence(result: SearchResult): number {
   return result.score / Math.max(1, result.queryTerms.length);
 }
 
-function distinctiveTermTest(index: LocalIndex): (term: string) => boolean {
-  const maxCount = Math.max(2, index.size * MAX_COMMON_SHARE);
-  return (term) => (index.documentFrequency.get(term) ?? 0) <= maxCount;
-}
+type AddedTerms = { toolTerms: ReadonlySet<string>; synonymTerms: ReadonlySet<string> };
 
-function toRanked(result: SearchResult, memories: readonly RankableMemory[], toolTerms: ReadonlySet<string>): RankedMemory {
+// The reason names the words of the prompt and the tools; a synonym only helped the order.
+function toRanked(result: SearchResult, memories: readonly RankableMemory[], { toolTerms, synonymTerms }: AddedTerms): RankedMemory {
   const memory = memories[Number(result.id)];
   if (!memory) throw new Error(`minisearch returned an unknown id ${String(result.id)}`);
   const matched = [...new Set(result.queryTerms)];
-  return { memory, score: result.score, matchedTerms: matched.filter((term) => !toolTerms.has(term)), matchedTools: matched.filter((term) => toolTerms.has(term)) };
+  return {
+    memory,
+    score: result.score,
+    matchedTerms: matched.filter((term) => !toolTerms.has(term) && !synonymTerms.has(term)),
+    matchedTools: matched.filter((term) => toolTerms.has(term)),
+  };
 }
 
 function byScoreThenRecency(a: RankedMemory, b: RankedMemory): number {

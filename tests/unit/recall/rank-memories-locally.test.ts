@@ -5,6 +5,7 @@ import {
   FIXTURE_NOW,
   HELD_OUT_QUERIES,
   LABELLED_QUERIES,
+  LATER_HELD_OUT_QUERIES,
   LEDGERLINE_MEMORIES,
   UNRELATED_QUERIES,
   type LabelledQuery,
@@ -47,20 +48,69 @@ describe("rankMemoriesLocally on the labelled Ledgerline set", () => {
     expect(memories.length).toBeGreaterThanOrEqual(40);
     expect(LABELLED_QUERIES.length + HELD_OUT_QUERIES.length).toBeGreaterThanOrEqual(25);
     const files = new Set(memories.map((memory) => memory.path));
-    for (const query of [...LABELLED_QUERIES, ...HELD_OUT_QUERIES]) for (const file of query.expected) expect(files).toContain(file);
+    for (const query of [...LABELLED_QUERIES, ...HELD_OUT_QUERIES, ...LATER_HELD_OUT_QUERIES]) for (const file of query.expected) expect(files).toContain(file);
   });
 
-  it("reaches the precision and recall floors at 5 (tuning set and held-out set)", () => {
+  it("reaches the precision and recall floors at 5 (tuning set and both held-out sets)", () => {
     const tuning = evaluate(LABELLED_QUERIES);
     const heldOut = evaluate(HELD_OUT_QUERIES);
-    const all = evaluate([...LABELLED_QUERIES, ...HELD_OUT_QUERIES]);
+    const laterHeldOut = evaluate(LATER_HELD_OUT_QUERIES);
+    const all = evaluate([...LABELLED_QUERIES, ...HELD_OUT_QUERIES, ...LATER_HELD_OUT_QUERIES]);
     console.log(`local ranker, ${format("tuning set", LABELLED_QUERIES.length, tuning)}`);
     console.log(`local ranker, ${format("held-out set", HELD_OUT_QUERIES.length, heldOut)}`);
-    console.log(`local ranker, ${format("all", LABELLED_QUERIES.length + HELD_OUT_QUERIES.length, all)}`);
+    console.log(`local ranker, ${format("later held-out set", LATER_HELD_OUT_QUERIES.length, laterHeldOut)}`);
+    console.log(`local ranker, ${format("all", LABELLED_QUERIES.length + HELD_OUT_QUERIES.length + LATER_HELD_OUT_QUERIES.length, all)}`);
     // Floors a little under what the ranker measures, so a regression fails and noise does not.
-    expect(all.recall).toBeGreaterThanOrEqual(0.75);
-    expect(heldOut.recall).toBeGreaterThanOrEqual(0.75);
-    expect(all.precision).toBeGreaterThanOrEqual(0.45);
+    // Issue 10 aims at precision 0.6 with recall 0.85; before it the ranker measured 0.53/0.83.
+    expect(tuning.precision).toBeGreaterThanOrEqual(0.58);
+    expect(tuning.recall).toBeGreaterThanOrEqual(0.84);
+    expect(heldOut.precision).toBeGreaterThanOrEqual(0.58);
+    expect(heldOut.recall).toBeGreaterThanOrEqual(0.9);
+    expect(laterHeldOut.precision).toBeGreaterThanOrEqual(0.56);
+    expect(laterHeldOut.recall).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it("does not let a common word carry a match: 'roll back a bad deploy' finds neither a memory through 'back' nor the user's role", () => {
+    const backendProfile: RankableMemory = {
+      path: "user_role_backend.md",
+      name: "Backend engineer",
+      description: "User is a backend engineer who falls back on plain SQL when an ORM gets in the way",
+      type: "user",
+      mtime: FIXTURE_NOW,
+    };
+    const rollbackPlan: RankableMemory = {
+      path: "team/feedback_pr_rollback_plan.md",
+      name: "PRs state their rollback plan",
+      description: "Every pull request description has a Rollback plan section",
+      type: "feedback",
+      mtime: FIXTURE_NOW,
+    };
+    const ranked = rankMemoriesLocally([...memories, backendProfile, rollbackPlan], "how do we roll back a bad deploy").ranked;
+    const files = ranked.map((entry) => entry.memory.path);
+    expect(files).not.toContain("user_role.md");
+    expect(files).not.toContain("user_role_backend.md");
+    expect(files).not.toContain("team/reference_kubectl_context_gotcha.md"); // "falls back to the prod-us context"
+    for (const entry of ranked) expect(entry.matchedTerms).not.toEqual(["back"]);
+    expect(files).toContain("team/reference_argocd_deploys.md");
+    expect(files).toContain("team/feedback_pr_rollback_plan.md"); // "roll" still finds "rollback"
+  });
+
+  it("does not let an inflected stop word or one generic word of a specific prompt carry a match", () => {
+    // "checks" once matched "the user checks licence and bundle size first".
+    const checks = rankMemoriesLocally(memories, "write an integration test for the invoice repository that checks the unique constraint").ranked;
+    expect(checks.map((entry) => entry.memory.path)).not.toContain("feedback_ask_before_dependencies.md");
+    // "long" ("long transactions", "long reports") once carried two database memories here.
+    const layout = rankMemoriesLocally(memories, "the invoice PDF layout breaks for long line items").ranked.map((entry) => entry.memory.path);
+    expect(layout).not.toContain("team/reference_psql_statement_timeout.md");
+    expect(layout).not.toContain("team/project_postgres_16_upgrade.md");
+    expect(layout).toContain("team/project_pdf_renderer_switch.md");
+  });
+
+  it("meets a word in another inflection: 'retries' in a prompt finds 'retried' in a description", () => {
+    const outbox: RankableMemory = { path: "reference_outbox.md", name: "Outbox", description: "Outbound events are retried hourly by the outbox relay", type: "reference", mtime: FIXTURE_NOW };
+    const [first] = rankMemoriesLocally([...memories, outbox], "why do the outbox retries pile up").ranked;
+    expect(first?.memory.path).toBe("reference_outbox.md");
+    expect(first?.matchedTerms).toEqual(expect.arrayContaining(["outbox", "retry"]));
   });
 
   it.each(UNRELATED_QUERIES)("returns nothing for an unrelated prompt: %s", (query) => {
@@ -108,7 +158,7 @@ describe("rankMemoriesLocally on the labelled Ledgerline set", () => {
     const older = twin("reference_a_older.md", 30);
     const newer = twin("reference_b_newer.md", 2);
     const ranked = rankMemoriesLocally([...memories, older, newer], "when is the staging database refreshed").ranked;
-    const order = ranked.map((entry) => entry.memory.path).filter((path) => path.startsWith("reference_"));
+    const order = ranked.map((entry) => entry.memory.path).filter((path) => path === older.path || path === newer.path);
     expect(order).toEqual(["reference_b_newer.md", "reference_a_older.md"]);
   });
 

@@ -1,6 +1,7 @@
 import { generateRandomString } from "better-auth/crypto";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { assertNoSecret } from "../secrets/assert-no-secret";
 import { hashApiToken, parseProjectIds, TOKEN_PREFIX_LENGTH } from "./api-token-format";
 import { listVisibleProjectIds } from "./permissions";
 import type { Caller } from "./resolve-caller";
@@ -25,6 +26,7 @@ export async function createApiToken(db: Db, caller: Caller, options: CreateApiT
   const outside = options.projectIds.filter((projectId) => !visible.includes(projectId));
   if (outside.length > 0) throw new AppError("INVALID_INPUT", `You have no role in: ${outside.join(", ")}.`);
   if (options.projectIds.length === 0) throw new AppError("INVALID_INPUT", "Choose at least one project for the token.");
+  assertNoSecret(options.name, "name");
 
   const token = `tm_${generateRandomString(40, "a-z", "A-Z", "0-9")}`;
   const record = await db.apiToken.create({

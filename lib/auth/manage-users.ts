@@ -1,6 +1,7 @@
 import { generateRandomString } from "better-auth/crypto";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { assertNoSecret } from "../secrets/assert-no-secret";
 import type { Auth } from "./auth";
 import { isProjectRole, type ProjectRole } from "./permissions";
 
@@ -17,6 +18,7 @@ export function generateOneTimePassword(): string {
  */
 export async function createAccount(auth: Auth, db: Db, account: NewAccount): Promise<{ userId: string; password: string }> {
   const email = account.email.trim().toLowerCase();
+  assertNoSecret(account.name, "name");
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
     throw new AppError("CONFLICT", `An account for ${email} already exists.`);
   }

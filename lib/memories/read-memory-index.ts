@@ -3,6 +3,7 @@ import path from "node:path";
 import { checkIndex, INDEX_FILE, type IndexReport } from "../memdir/check-index";
 import { repairIndexText, type IndexRepair } from "../memdir/repair-index";
 import { MAX_ENTRYPOINT_BYTES, MAX_ENTRYPOINT_LINES } from "../memdir/truncate-index";
+import { maskSecretsDeep } from "../secrets/mask-secret-ranges";
 import { diffIndexRepair, type DiffLine } from "./diff-index-repair";
 import { withMemoryDir, type MemorySourceOptions } from "./memory-source";
 
@@ -28,11 +29,12 @@ export async function readMemoryIndex(options: MemorySourceOptions): Promise<Mem
   return withMemoryDir(options, async ({ memoryDir, displayDir }) => {
     const report = await checkIndex(memoryDir);
     const repair = repairIndexText(report);
+    // The index is shown on a page and returned by the API: a secret in a line stays masked.
     return {
       displayPath: path.posix.join(displayDir.split(path.sep).join("/"), INDEX_FILE),
-      report,
-      repair,
-      diff: repair.isChanged ? diffIndexRepair(repair, report.dangling.map((link) => link.line)) : [],
+      report: maskSecretsDeep(report) as IndexReport,
+      repair: maskSecretsDeep(repair) as IndexRepair,
+      diff: repair.isChanged ? (maskSecretsDeep(diffIndexRepair(repair, report.dangling.map((link) => link.line))) as DiffLine[]) : [],
       beforeHash: hashIndexText(report.text),
       canRepair: options.source.scope === "private",
       limits: { lines: MAX_ENTRYPOINT_LINES, bytes: MAX_ENTRYPOINT_BYTES },

@@ -5,6 +5,7 @@ import type { LintFinding } from "../memdir/lint-finding";
 import { lintMemoryDir } from "../memdir/lint-memory-dir";
 import { findKeyProblem } from "../memdir/validate-memory-key";
 import { AppError } from "../errors";
+import { maskOptionalText, maskSecretsDeep, maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
 import type { FileCommit } from "../store/git";
 import { readFileHistory } from "../store/read-file-history";
 import { withMemoryDir, type MemorySourceOptions } from "./memory-source";
@@ -55,18 +56,19 @@ export async function readMemory(options: ReadMemoryOptions): Promise<MemoryView
     path: memoryPath,
     displayPath: view.displayPath,
     header: formatMemoryHeader(view.displayPath, view.file.mtime, now),
-    name: header.name,
-    description: header.description,
+    name: maskOptionalText(header.name),
+    description: maskOptionalText(header.description),
     type: header.type,
-    fields: header.fields,
+    fields: maskSecretsDeep(header.fields) as Record<string, unknown>,
     frontmatterStatus: header.status,
-    body: parseFrontmatter(view.file.text).body,
+    // Pages and API answers show a secret as its kind and preview, never the value.
+    body: maskSecretsForDisplay(parseFrontmatter(view.file.text).body),
     mtime: view.file.mtime,
     ageText: memoryAge(view.file.mtime, now),
     hasFreshnessWarning: needsFreshnessWarning(view.file.mtime, now),
     size: view.file.size,
     isCut: view.file.isCut,
-    findings: view.findings,
+    findings: view.findings.map((finding) => ({ ...finding, message: maskSecretsForDisplay(finding.message) })),
     history,
   };
 }

@@ -6,6 +6,7 @@ import { formatManifestLine } from "../memdir/format-manifest";
 import { MAX_MEMORY_FILES, scanMemoryDir, type ScannedMemory, type SkippedFile } from "../memdir/scan-memory-dir";
 import { isAppError } from "../errors";
 import type { DroppedMemory } from "./dropped-memory";
+import { maskOptionalText, maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
 import { formatInjection } from "./format-injection";
 import { maskSecrets } from "./mask-secrets";
 import type { RecallModelSettings } from "./model";
@@ -101,7 +102,8 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
     if (!memory) continue;
     const injection = tryFormatInjection(options, memory, now);
     if (injection === null) dropped.push({ file: memory.path, reason: "unreadable" });
-    else selected.push({ ...describe(memory, now), reason: choice.reason, injection });
+    // No secret in an API response: what an agent is given has each value masked.
+    else selected.push({ ...describe(memory, now), reason: choice.reason, injection: maskSecretsForDisplay(injection) });
   }
   return finish({ selector: selection.selector, fallbackReason: selection.fallbackReason, selected, dropped: [...dropped, ...selection.dropped] });
 }
@@ -155,7 +157,7 @@ function toMemoryKey(memoryDir: string, file: string): string {
 }
 
 function describe(memory: ScannedMemory, now: Date): Omit<RecalledMemory, "injection" | "reason"> {
-  return { file: memory.path, mtime: memory.mtime.toISOString(), age: memoryAge(memory.mtime, now), type: memory.type, description: memory.description };
+  return { file: memory.path, mtime: memory.mtime.toISOString(), age: memoryAge(memory.mtime, now), type: memory.type, description: maskOptionalText(memory.description) };
 }
 
 function tryFormatInjection(options: RecallOptions, memory: ScannedMemory, now: Date): string | null {

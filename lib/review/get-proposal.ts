@@ -1,13 +1,14 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { readBlob, readCurrentFile } from "../store/commit-change";
+import { maskProposalDetail } from "./mask-proposal";
 import { findProposalOrThrow, loadPeople } from "./proposal-records";
 import { isProposalState } from "./proposal-transitions";
 import type { ProposalDetail } from "./proposal-types";
 import { parseStoredChecks } from "./stored-checks";
 import { toProposalSummary } from "./to-proposal-summary";
 
-/** Everything the proposal page shows: content, base and head, checks, revisions and events. */
+/** Everything the proposal page shows (content, base and head, checks, revisions, events), secrets masked. */
 export async function getProposal(config: Config, db: Db, proposalId: string): Promise<ProposalDetail> {
   const { proposal, content } = await findProposalOrThrow(db, proposalId);
   const [revisions, events, baseContent, head] = await Promise.all([
@@ -18,7 +19,7 @@ export async function getProposal(config: Config, db: Db, proposalId: string): P
   ]);
   const people = await loadPeople(db, [proposal.proposerId, ...revisions.map((revision) => revision.authorId), ...events.map((event) => event.actorId)]);
   const stored = parseStoredChecks(proposal.checks);
-  return {
+  return maskProposalDetail({
     ...toProposalSummary(proposal, people),
     content,
     baseBlob: proposal.baseBlob,
@@ -49,7 +50,7 @@ export async function getProposal(config: Config, db: Db, proposalId: string): P
           }]
         : [],
     ),
-  };
+  });
 }
 
 function parseProvenance(json: string): Record<string, unknown> {

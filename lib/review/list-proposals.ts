@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { maskProposalSummary } from "./mask-proposal";
 import { loadPeople } from "./proposal-records";
 import type { ProposalSource, ProposalState, ProposalSummary } from "./proposal-types";
 import { toProposalSummary } from "./to-proposal-summary";
@@ -11,7 +12,7 @@ export type ProposalFilter = {
   check?: "clean" | "blocked";
 };
 
-/** The review queue, oldest first. */
+/** The review queue, oldest first, secrets masked. */
 export async function listProposals(db: Db, filter: ProposalFilter): Promise<ProposalSummary[]> {
   if (filter.projectIds.length === 0) return [];
   const rows = await db.proposal.findMany({
@@ -23,7 +24,7 @@ export async function listProposals(db: Db, filter: ProposalFilter): Promise<Pro
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   const people = await loadPeople(db, rows.map((row) => row.proposerId));
-  const summaries = rows.map((row) => toProposalSummary(row, people));
+  const summaries = rows.map((row) => maskProposalSummary(toProposalSummary(row, people)));
   if (!filter.check) return summaries;
   // The blockers live in the checks JSON, so this filter runs here rather than in SQL.
   return summaries.filter((summary) => (summary.checks.blockers.length === 0) === (filter.check === "clean"));

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { assertNoSecret } from "../secrets/assert-no-secret";
 import { findProposalOrThrow } from "./proposal-records";
 import { transitionProposal } from "./transition-proposal";
 
@@ -12,6 +13,7 @@ export async function rejectProposal(db: Db, input: RejectProposalInput): Promis
   const reason = input.reason.trim();
   if (reason === "") throw new AppError("INVALID_INPUT", "reason: say why the proposal is rejected; the proposer sees it.", { details: { field: "reason" } });
   if (reason.length > MAX_REASON_LENGTH) throw new AppError("INVALID_INPUT", `reason: at most ${MAX_REASON_LENGTH} characters.`, { details: { field: "reason" } });
+  assertNoSecret(reason, "reason");
   const { proposal, state, content } = await findProposalOrThrow(db, input.proposalId);
   await db.$transaction((tx) =>
     transitionProposal(tx, {

@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { assertNoSecret } from "../secrets/assert-no-secret";
 import { readBlob, readCurrentFile } from "../store/commit-change";
 import { resolveRef } from "../store/git";
 import { MAIN, refreshStore } from "../store/read-store";
@@ -27,6 +28,7 @@ export async function reviseProposal(config: Config, db: Db, input: RevisePropos
   assertProposalContent(input.content);
   const note = input.note?.trim() || null;
   if (note && note.length > MAX_NOTE_LENGTH) throw new AppError("INVALID_INPUT", `note: at most ${MAX_NOTE_LENGTH} characters.`, { details: { field: "note" } });
+  if (note) assertNoSecret(note, "note");
   await findUserOrThrow(db, input.actorId, "editor");
   const { proposal, state } = await findProposalOrThrow(db, input.proposalId);
   // Refuse early (before reading the store) when the proposal is closed or being committed.

@@ -1,5 +1,7 @@
 import { AppError } from "../errors";
-import { findKeyProblem } from "../memdir/validate-memory-key";
+import { assertNoSecret } from "../secrets/assert-no-secret";
+import { redactSecrets } from "../secrets/redact-secrets";
+import { findStoreNameProblem } from "./find-store-name-problem";
 import { PROPOSAL_SOURCES, type ProposalSource } from "./proposal-types";
 
 export const MAX_CONTENT_BYTES = 100 * 1024;
@@ -10,12 +12,13 @@ function invalid(field: string, message: string): AppError {
   return new AppError("INVALID_INPUT", message, { details: { field } });
 }
 
-/** C12 plus the store's layout: a safe relative `.md` path that is not an index. */
+/** C12 plus the store's naming rules (docs/review.md): a safe relative `.md` path, not an index. */
 export function assertProposalPath(path: string): void {
-  const problem = findKeyProblem(path);
+  const problem = findStoreNameProblem(path);
   if (problem) throw invalid("path", `path: ${problem}; give the memory file relative to the project, e.g. feedback_testing.md.`);
   if (!path.endsWith(".md")) throw invalid("path", "path: a memory file name ends with .md.");
   if (/(^|\/)MEMORY\.md$/.test(path)) throw invalid("path", "path: MEMORY.md is the index; the store regenerates it with every change, so propose the memory file itself.");
+  assertNoSecret(path, "path");
 }
 
 export function assertProposalContent(content: string | null): void {
@@ -34,10 +37,18 @@ export function assertProposalSource(source: string): asserts source is Proposal
   if (!(PROPOSAL_SOURCES as readonly string[]).includes(source)) throw invalid("source", `source: must be one of ${PROPOSAL_SOURCES.join(", ")}.`);
 }
 
+/** Provenance is stored with every secret redacted: excerpts of conversations may quote one. */
 export function serializeProvenance(provenance: Record<string, unknown> | undefined): string {
-  const json = JSON.stringify(provenance ?? {});
+  const json = JSON.stringify(redactStrings(provenance ?? {}));
   if (Buffer.byteLength(json, "utf8") > MAX_PROVENANCE_BYTES) {
     throw invalid("provenance", `provenance: at most ${MAX_PROVENANCE_BYTES / 1024} KB of JSON (ids and ranges, not transcripts).`);
   }
   return json;
+}
+
+function redactStrings(value: unknown): unknown {
+  if (typeof value === "string") return redactSecrets(value).text;
+  if (Array.isArray(value)) return value.map(redactStrings);
+  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [redactSecrets(key).text, redactStrings(inner)]));
+  return value;
 }

@@ -1,25 +1,86 @@
+import { detectSecrets } from "./detect-secrets";
+import { previewSecret } from "./preview-secret";
 import type { SecretFinding } from "./secret-finding";
+
+export type DisplayFinding = Pick<SecretFinding, "start" | "end" | "kind" | "preview">;
 
 export type MaskedSegment = { text: string; secret: { kind: string; preview: string } | null };
 
 /**
- * Cuts a text at its secret findings so a page can show everything else and, in place of each
- * value, its kind and redacted preview: the value itself never reaches the browser.
+ * The text as every page and every API response shows it: each secret value replaced by
+ * `[REDACTED:<kind> <preview>]`. The text is scanned again here, so findings stored with an older
+ * scanner (or none at all) cannot let a value through; `knownFindings` adds ranges only another
+ * layer found (secretlint's rarer providers).
  */
-export function maskSecretRanges(text: string, findings: readonly Pick<SecretFinding, "start" | "end" | "kind" | "preview">[]): MaskedSegment[] {
+export function maskSecretsForDisplay(text: string, knownFindings: readonly DisplayFinding[] = []): string {
+  return maskSecretRanges(text, knownFindings)
+    .map((segment) => (segment.secret ? formatRedactionMarker(segment.secret.kind, segment.secret.preview) : segment.text))
+    .join("");
+}
+
+/** `maskSecretsForDisplay` for an optional text. */
+export function maskOptionalText(text: string | null): string | null {
+  return text === null ? null : maskSecretsForDisplay(text);
+}
+
+/** Every string inside a JSON-like value masked (provenance, reports), structure and Dates kept. */
+export function maskSecretsDeep(value: unknown): unknown {
+  if (typeof value === "string") return maskSecretsForDisplay(value);
+  if (Array.isArray(value)) return value.map(maskSecretsDeep);
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [maskSecretsForDisplay(key), maskSecretsDeep(inner)]));
+  return value;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null; // Dates and the like stay as they are
+}
+
+/** Cuts a text at its secrets (scanned now, plus `knownFindings`) into plain and secret segments. */
+export function maskSecretRanges(text: string, knownFindings: readonly DisplayFinding[] = []): MaskedSegment[] {
+  const ranges = unionOfRanges(text, [...detectSecrets(text), ...knownFindings.filter((finding) => finding.start >= 0 && finding.end <= text.length && finding.start < finding.end)]);
   const segments: MaskedSegment[] = [];
   let offset = 0;
-  for (const finding of [...findings].sort((a, b) => a.start - b.start)) {
-    if (finding.start < offset) continue; // overlapping ranges were merged by the scanner; be safe
-    if (finding.start > offset) segments.push({ text: text.slice(offset, finding.start), secret: null });
-    segments.push({ text: "", secret: { kind: finding.kind, preview: finding.preview } });
-    offset = finding.end;
+  for (const range of ranges) {
+    if (range.start > offset) segments.push({ text: text.slice(offset, range.start), secret: null });
+    segments.push({ text: "", secret: { kind: range.kind, preview: range.preview } });
+    offset = range.end;
   }
   if (offset < text.length) segments.push({ text: text.slice(offset), secret: null });
   return segments;
 }
 
-/** The text with each secret value replaced by a marker, for places that show plain text. */
-export function maskSecretsInText(text: string, findings: readonly Pick<SecretFinding, "start" | "end" | "kind" | "preview">[]): string {
-  return maskSecretRanges(text, findings).map((segment) => (segment.secret ? `[${segment.secret.kind} ${segment.secret.preview}]` : segment.text)).join("");
+const MARKER = /\[REDACTED:([a-z0-9-]+)(?: ([^\]\n]*))?\]/g;
+
+export function formatRedactionMarker(kind: string, preview: string): string {
+  return `[REDACTED:${kind} ${preview}]`;
+}
+
+/** Splits text that was masked for display back into segments, so a page can highlight markers. */
+export function splitRedactionMarkers(maskedText: string): MaskedSegment[] {
+  const segments: MaskedSegment[] = [];
+  let offset = 0;
+  for (const match of maskedText.matchAll(MARKER)) {
+    if (match.index > offset) segments.push({ text: maskedText.slice(offset, match.index), secret: null });
+    segments.push({ text: "", secret: { kind: match[1]!, preview: match[2] ?? "" } });
+    offset = match.index + match[0].length;
+  }
+  if (offset < maskedText.length) segments.push({ text: maskedText.slice(offset), secret: null });
+  return segments;
+}
+
+// Overlapping ranges from the two sources become one: never less than either saw.
+function unionOfRanges(text: string, findings: readonly DisplayFinding[]): DisplayFinding[] {
+  const sorted = [...findings].sort((a, b) => a.start - b.start || b.end - a.end);
+  const merged: DisplayFinding[] = [];
+  for (const finding of sorted) {
+    const last = merged.at(-1);
+    if (last && finding.start < last.end) {
+      if (finding.end > last.end) merged[merged.length - 1] = { ...last, end: finding.end, preview: previewSecret(text.slice(last.start, finding.end)) };
+      continue;
+    }
+    merged.push({ kind: finding.kind, start: finding.start, end: finding.end, preview: finding.preview });
+  }
+  return merged;
 }

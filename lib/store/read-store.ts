@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import { AppError } from "../errors";
 import { parseMemoryHeader, type MemoryType } from "../memdir/frontmatter";
+import { maskOptionalText } from "../secrets/mask-secret-ranges";
 import { fetchOrigin, lastChangeTimes, listTree, readBlobs, readFileAt, resolveRef, withRepoLock } from "./git";
 import { projectDir, STORE_MANIFEST_FILE, StoreManifest } from "./store-manifest";
 import { parseJsonOrNull } from "../parse-json";
@@ -78,8 +79,9 @@ export async function listProjectMemories(
     const header = parseMemoryHeader(contents.get(entry.blob) ?? "");
     return {
       path: entry.path.slice(prefix.length),
-      name: header.name,
-      description: header.description,
+      // Shown on pages and in API answers: a secret that reached the store still stays masked.
+      name: maskOptionalText(header.name),
+      description: maskOptionalText(header.description),
       type: header.type,
       updatedAt: times.get(entry.path) ?? null,
       size: entry.size,

@@ -6,7 +6,7 @@ import { TEAM_CONVENTION_BLOCKER } from "@/lib/review/compute-checks";
 import { getProposal } from "@/lib/review/get-proposal";
 import { listProposals } from "@/lib/review/list-proposals";
 import { OPEN_PROPOSAL_STATES, type ProposalDetail } from "@/lib/review/proposal-types";
-import { maskSecretRanges, maskSecretsInText } from "@/lib/secrets/mask-secret-ranges";
+import { splitRedactionMarkers } from "@/lib/secrets/mask-secret-ranges";
 import { FindingsList } from "../../_components/findings-list";
 import { MarkdownBody } from "../../_components/markdown";
 import { TypeBadge } from "../../_components/type-badge";
@@ -33,8 +33,8 @@ export default async function ProposalPage({ params }: Props) {
   const proposal = await getProposal(getConfig(), db, proposalId);
   const queue = (await listProposals(db, { projectIds: [access.projectId], states: [...OPEN_PROPOSAL_STATES] })).map((item) => item.id);
   const position = queue.indexOf(proposalId);
-  // The reviewer sees each secret as its kind and preview; the value never leaves the server.
-  const shownContent = proposal.content === null ? null : maskSecretsInText(proposal.content, proposal.checks.secrets);
+  // getProposal masked every secret as its kind and preview: the value never leaves the server.
+  const shownContent = proposal.content;
   const diff = diffMemory(proposal.baseContent, shownContent);
 
   return (
@@ -104,7 +104,7 @@ function Checks({ proposal, canReview }: { proposal: ProposalDetail; canReview: 
         <>
           <p><strong>Secrets:</strong></p>
           <ul data-testid="secret-findings">{checks.secrets.map((secret, index) => <li key={index}><span className="secret-mark">{secret.kind}</span> line {secret.line}, column {secret.column}: <code>{secret.preview}</code></li>)}</ul>
-          {proposal.content !== null && <pre className="injection">{maskSecretRanges(proposal.content, checks.secrets).map((segment, index) => segment.secret ? <mark key={index} className="secret-mark">{segment.secret.kind} {segment.secret.preview}</mark> : <span key={index}>{segment.text}</span>)}</pre>}
+          {proposal.content !== null && <pre className="injection">{splitRedactionMarkers(proposal.content).map((segment, index) => segment.secret ? <mark key={index} className="secret-mark">{segment.secret.kind} {segment.secret.preview}</mark> : <span key={index}>{segment.text}</span>)}</pre>}
         </>
       )}
       {checks.duplicates.length > 0 && (

@@ -18,7 +18,7 @@ describe("checks on a proposal", () => {
   it("blocks on a lint error until the memory is edited, and names it", () => {
     const { checks } = check("---\nname: No description\ntype: project\n---\nBody\n");
     expect(checks.lint.some((finding) => finding.rule === "missing-description" && finding.severity === "error")).toBe(true);
-    expect(checks.blockers.join("\n")).toMatch(/F5: the frontmatter has no `description`.*Edit the memory before approving it/);
+    expect(checks.blockers.join("\n")).toMatch(/The frontmatter has no `description`.*Edit the memory before approving it/);
   });
 
   it("blocks on a secret and keeps its value out of the stored checks", () => {

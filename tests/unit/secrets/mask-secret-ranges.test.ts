@@ -1,21 +1,61 @@
 import { describe, expect, it } from "vitest";
-import { maskSecretRanges, maskSecretsInText } from "@/lib/secrets/mask-secret-ranges";
+import { maskSecretRanges, maskSecretsDeep, maskSecretsForDisplay, splitRedactionMarkers } from "@/lib/secrets/mask-secret-ranges";
 import { scanSecrets } from "@/lib/secrets/scan-secrets";
 
-describe("maskSecretRanges", () => {
-  it("keeps every other character and replaces each value by its kind and preview", () => {
-    const password = ["Zq8", "vR2pL7xW"].join("-");
+// Built at run time so no literal credential sits in the repository.
+const password = ["Zq8", "vR2pL7xW"].join("-");
+const githubToken = ["ghp", "_", "R7mK2pQ9xL4vT8wZ3nB6cD1fG5hJ0kS2aE4y"].join("");
+
+describe("maskSecretsForDisplay", () => {
+  it("keeps every other character and replaces each value by [REDACTED:kind preview]", () => {
     const text = `Connect with postgres://app:${password}@db.internal:5432/app today.`;
-    const findings = scanSecrets(text);
-    expect(findings.length).toBe(1);
-    const masked = maskSecretsInText(text, findings);
+    const masked = maskSecretsForDisplay(text);
     expect(masked).not.toContain(password);
-    expect(masked.startsWith("Connect with postgres://app:[")).toBe(true);
-    expect(masked.endsWith("@db.internal:5432/app today.")).toBe(true);
-    expect(maskSecretRanges(text, findings).filter((segment) => segment.secret).map((segment) => segment.secret!.kind)).toEqual([findings[0]!.kind]);
+    expect(masked).toMatch(/^Connect with postgres:\/\/app:\[REDACTED:url-password [^\]]*\]@db\.internal:5432\/app today\.$/);
   });
 
-  it("text without findings is one plain segment", () => {
-    expect(maskSecretRanges("nothing here", [])).toEqual([{ text: "nothing here", secret: null }]);
+  it("scans the text itself: stale or missing stored findings cannot let a value through", () => {
+    const text = `token: ${githubToken}\n`;
+    expect(maskSecretsForDisplay(text, [])).not.toContain(githubToken);
+    expect(maskSecretsForDisplay(text, [])).toContain("[REDACTED:github-classic-token ghp_…");
+  });
+
+  it("also masks ranges only another layer found", () => {
+    const text = "a harmless-looking value VALUE123 sits here";
+    const start = text.indexOf("VALUE123");
+    const masked = maskSecretsForDisplay(text, [{ kind: "secretlint-example", start, end: start + 8, preview: "…" }]);
+    expect(masked).toBe("a harmless-looking value [REDACTED:secretlint-example …] sits here");
+  });
+
+  it("ignores a stored range that does not fit the text", () => {
+    expect(maskSecretsForDisplay("short", [{ kind: "jwt", start: 3, end: 99, preview: "…" }])).toBe("short");
+  });
+});
+
+describe("maskSecretsDeep", () => {
+  it("masks strings at any depth and keeps numbers, booleans and shape", () => {
+    const masked = maskSecretsDeep({ session: "s1", excerpt: [`use ${githubToken}`], count: 2, ok: true }) as Record<string, unknown>;
+    expect(JSON.stringify(masked)).not.toContain(githubToken);
+    expect(masked.count).toBe(2);
+    expect(masked.ok).toBe(true);
+    expect(masked.session).toBe("s1");
+  });
+});
+
+describe("splitRedactionMarkers", () => {
+  it("finds the markers of a masked text so a page can highlight them", () => {
+    const masked = maskSecretsForDisplay(`first ${githubToken} then postgres://app:${password}@db/x`);
+    const secrets = splitRedactionMarkers(masked).filter((segment) => segment.secret).map((segment) => segment.secret!.kind);
+    expect(secrets).toEqual(["github-classic-token", "url-password"]);
+    expect(splitRedactionMarkers(masked).map((segment) => segment.text).join("")).toBe("first  then postgres://app:@db/x");
+  });
+
+  it("text without secrets is one plain segment", () => {
+    expect(maskSecretRanges("nothing here")).toEqual([{ text: "nothing here", secret: null }]);
+    expect(splitRedactionMarkers("nothing here")).toEqual([{ text: "nothing here", secret: null }]);
+  });
+
+  it("scan findings and display agree", () => {
+    expect(scanSecrets(`k ${githubToken}`)).toHaveLength(1);
   });
 });

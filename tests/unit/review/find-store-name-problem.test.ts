@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { findStoreNameProblem } from "@/lib/review/find-store-name-problem";
+
+describe("findStoreNameProblem", () => {
+  it("accepts plain names and subfolders up to three deep", () => {
+    for (const name of ["feedback_testing.md", "payments/reference_grafana.md", "a/b/c/project_x.md", "café_notes.md", "日本語メモ.md"]) {
+      expect(findStoreNameProblem(name), name).toBeNull();
+    }
+  });
+
+  it("refuses a name deeper than three folders", () => {
+    expect(findStoreNameProblem("a/b/c/d/x.md")).toMatch(/more than 3 folders deep/);
+  });
+
+  it("refuses bidirectional overrides and isolates, naming the code point", () => {
+    expect(findStoreNameProblem("invoice\u202Edm.md")).toMatch(/invisible or control character \(U\+202E\)/);
+    expect(findStoreNameProblem("notes\u2066x\u2069.md")).toMatch(/U\+2066/);
+  });
+
+  it("refuses zero-width characters, the BOM, soft hyphens and controls", () => {
+    for (const name of ["fee\u200Bdback.md", "a\u200Db.md", "\uFEFFx.md", "soft\u00ADhyphen.md", "bell\u0007.md", "tab\there.md", "new\nline.md"]) {
+      expect(findStoreNameProblem(name), JSON.stringify(name)).toMatch(/invisible or control character/);
+    }
+  });
+
+  it("refuses names whose NFKC form differs, and says how to write them", () => {
+    expect(findStoreNameProblem("ｆｅｅｄｂａｃｋ.md")).toBe('the name has look-alike characters; write it as "feedback.md"');
+    expect(findStoreNameProblem("\uFB01nance.md")).toMatch(/"finance\.md"/);
+  });
+
+  it("keeps the path-safety rules: traversal, absolute, backslash, encoded dots", () => {
+    expect(findStoreNameProblem("../x.md")).toMatch(/`\.\.` segment/);
+    expect(findStoreNameProblem("/etc/x.md")).toMatch(/absolute/);
+    expect(findStoreNameProblem("a\\b.md")).toMatch(/backslash/);
+    expect(findStoreNameProblem("%2e%2e/x.md")).toMatch(/`\.\.` segment/);
+  });
+
+  it("refuses hidden segments and names a Windows checkout cannot hold", () => {
+    expect(findStoreNameProblem(".git/config.md")).toMatch(/starts with a dot/);
+    expect(findStoreNameProblem("notes/.hidden.md")).toMatch(/starts with a dot/);
+    expect(findStoreNameProblem("what?.md")).toMatch(/not allowed in file names on Windows/);
+    expect(findStoreNameProblem("con.md")).toMatch(/reserved device name/);
+    expect(findStoreNameProblem("folder. /x.md")).toMatch(/ends with a dot or a space/);
+  });
+
+  it("refuses a segment longer than 100 bytes", () => {
+    expect(findStoreNameProblem(`${"é".repeat(51)}.md`)).toMatch(/longer than 100 bytes/);
+  });
+});

@@ -1,6 +1,7 @@
 import path from "node:path";
-import { buildIndex } from "../memdir/build-index";
+import { buildIndex, formatIndexLine, type IndexEntry } from "../memdir/build-index";
 import { parseMemoryHeader } from "../memdir/frontmatter";
+import { MAX_INDEX_LINE_CHARS } from "../memdir/truncate-index";
 import { isSafeMemoryKey } from "../memdir/validate-memory-key";
 
 export type ProjectIndexFile = {
@@ -23,6 +24,7 @@ export function isMemoryFile(filePath: string): boolean {
  * A project's MEMORY.md as the store keeps it: one `- [name](file) — description` line per
  * memory, newest first (as Claude Code's own index grows at the top), then by path so the same
  * files always give the same bytes. A memory without a name is listed under its file name.
+ * The demo store is seeded through this too, so a first approval changes only its own line.
  */
 export function regenerateProjectIndex(files: ProjectIndexFile[]): string {
   const memories = files
@@ -31,9 +33,19 @@ export function regenerateProjectIndex(files: ProjectIndexFile[]): string {
   return buildIndex(
     memories.map((file) => {
       const header = parseMemoryHeader(file.text);
-      return { file: file.path, title: header.name ?? path.posix.basename(file.path, ".md"), hook: header.description };
+      return indexEntry(file.path, header.name ?? path.posix.basename(file.path, ".md"), header.description);
     }),
   );
+}
+
+/** One index entry; a long description is cut at a word so the line stays within C7's ~150. */
+export function indexEntry(file: string, title: string, description: string | null): IndexEntry {
+  const room = MAX_INDEX_LINE_CHARS - formatIndexLine({ file, title, hook: null }).length - " — ".length;
+  const hook = description?.replace(/[\r\n]+/g, " ").trim() || null;
+  if (hook === null || hook.length <= room) return { file, title, hook };
+  const cut = hook.slice(0, Math.max(0, room - 1));
+  const lastSpace = cut.lastIndexOf(" ");
+  return { file, title, hook: `${lastSpace > 0 ? cut.slice(0, lastSpace) : cut}…` };
 }
 
 function byPath(a: ProjectIndexFile, b: ProjectIndexFile): number {

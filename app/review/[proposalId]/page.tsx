@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { assertCanReadProposal } from "@/lib/auth/assert-proposal-in-project";
 import { diffMemory, type MemoryDiff } from "@/lib/diff/diff-memory";
 import { isAppError } from "@/lib/errors";
@@ -27,7 +28,8 @@ export default async function ProposalPage({ params }: Props) {
   try {
     access = await assertCanReadProposal(db, caller, proposalId);
   } catch (error) {
-    if (isAppError(error) && error.code === "NOT_FOUND") return <div className="panel empty">There is no such proposal, or it belongs to a project you have no role in. <Link href="/review">Back to the queue</Link></div>;
+    // A 404 status, not a 200 page saying so: not-found.tsx beside this page says what to do.
+    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
     throw error;
   }
   const proposal = await getProposal(getConfig(), db, proposalId);

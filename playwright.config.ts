@@ -1,5 +1,7 @@
+import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { defineConfig, devices } from "@playwright/test";
+import { chromium, defineConfig, devices } from "@playwright/test";
+import { DEBIAN_CHROMIUM, findChromium } from "./scripts/find-chromium";
 
 // The e2e run starts the product exactly as a newcomer does (`npm start`), on its own port and
 // a fresh data folder, so it proves the README's first command too.
@@ -8,6 +10,30 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 export const E2E_DATA_DIR = path.resolve("test-results", "e2e-data");
 /** Every seeded account (admin, demo lead and members) starts with this password in e2e runs. */
 export const E2E_PASSWORD = "e2e-demo-password";
+
+/** The browser to drive (see scripts/find-chromium.ts for the order); stops with one line when none. */
+function chromiumExecutable(): string {
+  try {
+    return findChromium({
+      env: process.env,
+      systemPath: DEBIAN_CHROMIUM,
+      playwrightPath: () => {
+        try {
+          return chromium.executablePath();
+        } catch {
+          return ""; // this Playwright build knows no Chromium for the platform
+        }
+      },
+      install: () => {
+        process.stderr.write("e2e: no Chromium found; trying `npx playwright install chromium` once…\n");
+        return spawnSync("npx", ["playwright", "install", "chromium"], { stdio: "inherit" }).status === 0;
+      },
+    }).executablePath;
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
 
 export default defineConfig({
   testDir: "./tests/e2e",
@@ -25,7 +51,7 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         launchOptions: {
-          executablePath: "/usr/bin/chromium",
+          executablePath: chromiumExecutable(),
           args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
         },
       },

@@ -2,6 +2,7 @@ import { findFormatTokens } from "./find-format-tokens";
 import { findHighEntropyValues } from "./find-high-entropy-values";
 import { findKeywordAssignments } from "./find-keyword-assignments";
 import { findPrivateKeys } from "./find-private-keys";
+import { findProsePasswords } from "./find-prose-passwords";
 import { findUrlCredentials } from "./find-url-credentials";
 import { mergeSecretRanges } from "./merge-secret-ranges";
 import { previewSecret } from "./preview-secret";
@@ -17,6 +18,7 @@ export function findSecretRanges(text: string): SecretRange[] {
     ...findFormatTokens(text),
     ...findUrlCredentials(text),
     ...findKeywordAssignments(text),
+    ...findProsePasswords(text),
     ...findHighEntropyValues(text),
   ]);
 }

@@ -1,4 +1,5 @@
-import { isPlaceholderValue } from "./is-placeholder-value";
+import { isPlaceholderToken } from "./is-placeholder-value";
+import { isKeyFingerprint } from "./is-key-fingerprint";
 import { isNonSecretShape } from "./is-plausible-secret";
 import { isHighEntropy } from "./measure-entropy";
 import { RANK_ENTROPY, type SecretRange } from "./secret-finding";
@@ -20,6 +21,7 @@ export function findHighEntropyValues(text: string): SecretRange[] {
     const value = match[1] ?? "";
     if (!isRandomToken(value)) continue;
     const start = match.index + match[0].length - value.length;
+    if (isKeyFingerprint(value, text.slice(text.lastIndexOf("\n", start - 1) + 1, start))) continue;
     ranges.push({ kind: "high-entropy-secret", start, end: start + value.length, isBounded: true, rank: RANK_ENTROPY });
   }
   return ranges;
@@ -28,7 +30,7 @@ export function findHighEntropyValues(text: string): SecretRange[] {
 function isRandomToken(value: string): boolean {
   const hasMixedClasses = /[a-z]/.test(value) && /[A-Z]/.test(value) && /[0-9]/.test(value);
   if (!hasMixedClasses || value.startsWith("AAAA")) return false; // AAAA…: an SSH public key body
-  if (isPlaceholderValue(value) || isNonSecretShape(value)) return false;
+  if (isPlaceholderToken(value) || isNonSecretShape(value)) return false;
   const wordLength = (value.match(WORD_PIECES) ?? []).reduce((sum, piece) => sum + piece.length, 0);
   return wordLength / value.length <= 0.5 && isHighEntropy(value);
 }

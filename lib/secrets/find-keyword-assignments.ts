@@ -1,4 +1,5 @@
 import { classifySecretKey } from "./classify-secret-key";
+import { isKeyFingerprint } from "./is-key-fingerprint";
 import { isPlaceholderValue } from "./is-placeholder-value";
 import { isPlausiblePassword, isPlausibleToken } from "./is-plausible-secret";
 import { RANK_ASSIGNMENT, type SecretKind, type SecretRange } from "./secret-finding";
@@ -13,8 +14,9 @@ const SEPARATOR = /["']?[ \t]*(?::=|=>|=|:)(?![=:/])[ \t]*/y;
 const FLAG_GAP = /[ \t]+(?=[^\s-])/y;
 // What may precede a key for it to own the whole rest of its line (.env, YAML, TOML, INI).
 const LINE_LEADING = /^[ \t]*(?:[-*][ \t]+|export[ \t]+|set[ \t]+)?$/;
-// Where an inline unquoted value stops.
-const INLINE_VALUE = /^[^\s"'`,;)\]}>&|]+/;
+// Where an inline unquoted value stops. `&` ends it only before a query parameter or `&&`: a
+// password stated inline ("admin password = Tr0ub4dor&3x") keeps its ampersand.
+const INLINE_VALUE = /^(?:[^\s"'`,;)\]}>&|]|&(?![&\s]|[A-Za-z_][\w.-]*=))+/;
 const QUOTES = new Set(['"', "'", "`"]);
 
 type ValueSpan = { start: number; end: number; isQuoted: boolean; isBounded: boolean };
@@ -36,8 +38,11 @@ export function findKeywordAssignments(text: string): SecretRange[] {
     const valueStart = afterSeparator(text, keyEnd, key !== rawKey);
     const kind = valueStart >= 0 && /^[A-Za-z_]/.test(key) ? classifySecretKey(key) : null;
     if (!kind) continue;
-    const span = readValue(text, valueStart, isLineLeading(text, keyStart));
-    if (!span || !isSecretValue(kind, text.slice(span.start, span.end), span.isQuoted)) continue;
+    const lineStart = text.lastIndexOf("\n", keyStart - 1) + 1;
+    const span = readValue(text, valueStart, LINE_LEADING.test(text.slice(lineStart, keyStart)));
+    if (!span) continue;
+    const value = text.slice(span.start, span.end);
+    if (!isSecretValue(kind, value, span.isQuoted) || isKeyFingerprint(value, text.slice(lineStart, span.start))) continue;
     ranges.push({ kind, start: span.start, end: span.end, isBounded: span.isBounded, rank: RANK_ASSIGNMENT });
   }
   return ranges;
@@ -72,11 +77,6 @@ function afterSeparator(text: string, keyEnd: number, isFlag: boolean): number {
 function isSecretValue(kind: SecretKind, value: string, isQuoted: boolean): boolean {
   if (isPlaceholderValue(value)) return false;
   return kind === "password-assignment" ? isPlausiblePassword(value, isQuoted) : isPlausibleToken(value, isQuoted);
-}
-
-function isLineLeading(text: string, keyStart: number): boolean {
-  const lineStart = text.lastIndexOf("\n", keyStart - 1) + 1;
-  return LINE_LEADING.test(text.slice(lineStart, keyStart));
 }
 
 function readValue(text: string, valueStart: number, ownsLine: boolean): ValueSpan | null {

@@ -1,3 +1,4 @@
+import { isIllustrativeToken, isPublishedExampleToken } from "./is-published-example-token";
 import { measureEntropy } from "./measure-entropy";
 
 // Values that stand in for a secret in docs and templates. Flagging them would teach users to
@@ -45,7 +46,7 @@ const PLACEHOLDER_WORDS = new Set([
 export function isPlaceholderValue(value: string): boolean {
   if (value.trim() === "") return true;
   if (PLACEHOLDER_WORDS.has(value.toLowerCase())) return true;
-  if (isOneRepeatedCharacter(value)) return true;
+  if (isOneRepeatedCharacter(value) || isPublishedExampleToken(value)) return true;
   return PLACEHOLDER_SHAPES.some((shape) => shape.test(value));
 }
 
@@ -58,5 +59,5 @@ const MIN_TOKEN_ENTROPY = 3;
 
 /** Whether a whole token (prefix included) is a placeholder or too regular to be real. */
 export function isPlaceholderToken(token: string): boolean {
-  return isPlaceholderValue(token) || measureEntropy(token) < MIN_TOKEN_ENTROPY;
+  return isPlaceholderValue(token) || measureEntropy(token) < MIN_TOKEN_ENTROPY || isIllustrativeToken(token);
 }

@@ -1,4 +1,5 @@
 import { isBase64OfPlainText } from "./is-base64-of-plain-text";
+import { isIllustrativeToken } from "./is-published-example-token";
 import { isHighEntropy } from "./measure-entropy";
 
 // Type names and literals that follow `password:` / `token:` in code and schemas.
@@ -51,7 +52,7 @@ export function isPlausiblePassword(value: string, isQuoted: boolean): boolean {
 export function isPlausibleToken(value: string, isQuoted: boolean): boolean {
   if (value.length < 8 || /\s/.test(value) || isNonSecretShape(value)) return false;
   if (!isQuoted && isCodeReference(value)) return false;
-  if (JOINED_WORDS.test(value)) return false;
+  if (JOINED_WORDS.test(value) || isIllustrativeToken(value)) return false;
   const mixesLettersAndDigits = /[A-Za-z]/.test(value) && /[0-9]/.test(value);
   return mixesLettersAndDigits || (value.length >= 16 && isHighEntropy(value));
 }

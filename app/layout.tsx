@@ -6,13 +6,28 @@ import { resolveCaller, type Caller } from "@/lib/auth/resolve-caller";
 import { countOpenProposals } from "@/lib/review/count-open-proposals";
 import { Nav } from "./_components/nav";
 import { SignOutButton } from "./_components/sign-out-button";
-import { getAuth, getDatabase } from "./_server/context";
+import { getAuth, getConfig, getDatabase } from "./_server/context";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: "teammem",
-  description: "The team hub for Claude Code memory",
-};
+const DESCRIPTION = "The team hub for Claude Code memory";
+
+// Built per request: the Open Graph image needs an absolute address, the configured public one.
+export function generateMetadata(): Metadata {
+  return {
+    metadataBase: new URL(getConfig().publicUrl),
+    title: "teammem",
+    description: DESCRIPTION,
+    // favicon.ico is the one brand file the sign-in proxy lets through without a session.
+    icons: { icon: [{ url: "/favicon.ico", sizes: "16x16 32x32 48x48" }] },
+    openGraph: {
+      type: "website",
+      siteName: "teammem",
+      title: "teammem",
+      description: DESCRIPTION,
+      images: [{ url: "/brand/og.png", width: 1200, height: 630, alt: "teammem: the team hub for Claude Code memory" }],
+    },
+  };
+}
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Only for the header; each page checks access itself (layouts are not re-run on navigation).

@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./sign-in";
+
+test("the favicon is served without a session, and pages name it and the social image", async ({ page, request }) => {
+  const favicon = await request.get("/favicon.ico", { maxRedirects: 0 });
+  expect(favicon.status()).toBe(200);
+  expect((await favicon.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0])); // an ICO file
+
+  await signIn(page, "lena@acme.example", "/");
+  await expect(page.locator('link[rel="icon"]').first()).toHaveAttribute("href", /\/favicon\.ico/);
+  const ogImage = await page.locator('meta[property="og:image"]').getAttribute("content");
+  expect(ogImage).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/brand\/og\.png$/);
+  const image = await page.request.get(new URL(ogImage!).pathname);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/png");
+});
+
+test("an unknown memory or proposal address answers 404; a real memory still 200", async ({ page }) => {
+  await signIn(page, "lena@acme.example", "/memories");
+  const missing = await page.goto("/memories/team/acme-checkout/nope.md");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByTestId("memory-not-found")).toBeVisible();
+
+  const existing = await page.goto("/memories/team/acme-checkout/reference_grafana_payflow.md");
+  expect(existing?.status()).toBe(200);
+  await expect(page.getByTestId("agent-header")).toBeVisible();
+
+  const noProposal = await page.goto("/review/no-such-proposal");
+  expect(noProposal?.status()).toBe(404);
+  await expect(page.getByTestId("proposal-not-found")).toBeVisible();
+});

@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { memoryAge } from "@/lib/memdir/age";
-import { listStoreProjects, refreshStore, type StoreProject } from "@/lib/store/read-store";
+import { listProjects } from "@/lib/projects/list-projects";
+import type { ProjectSummary } from "@/lib/projects/project-summary";
 import { ErrorPanel } from "./_components/error-panel";
-import { listVisibleProjectIds } from "@/lib/auth/permissions";
 import { getConfig, getDatabase } from "./_server/context";
 import { toShownError } from "./_server/http";
 import { requirePageCaller } from "./_server/page-caller";
@@ -11,12 +11,9 @@ export const dynamic = "force-dynamic";
 
 export default async function OverviewPage() {
   const caller = await requirePageCaller("/");
-  let projects: StoreProject[];
+  let projects: ProjectSummary[];
   try {
-    const config = getConfig();
-    await refreshStore(config);
-    const visible = new Set(await listVisibleProjectIds(getDatabase(), caller));
-    projects = (await listStoreProjects(config)).filter((project) => visible.has(project.id));
+    projects = await listProjects({ config: getConfig(), db: getDatabase(), caller });
   } catch (error) {
     return <ErrorPanel error={toShownError(error, "overview")} />;
   }
@@ -30,13 +27,22 @@ export default async function OverviewPage() {
       </p>
       {projects.length === 0 ? (
         <div className="panel empty">
-          No projects to show: either the team store has none yet, or you have no role in one. A
-          project&apos;s lead (or an admin) can add you.
+          {caller.isAdmin ? (
+            <>No projects yet. <Link href="/projects">Create the first one on Projects</Link>: name it, give its repository URLs and its lead.</>
+          ) : (
+            <>No projects to show: you have no role in one yet. A project&apos;s lead (or an admin) can add you; see <Link href="/projects">Projects</Link>.</>
+          )}
         </div>
       ) : (
         <section className="cards" aria-label="Projects">
           {projects.map((project) => (
-            <Link key={project.id} href={`/memories?project=${encodeURIComponent(project.id)}`} className="card" data-testid="project-card">
+            <Link
+              key={project.id}
+              // An empty project has nothing to browse yet: its card leads to the next steps instead.
+              href={project.memoryCount === 0 ? `/projects/${encodeURIComponent(project.id)}` : `/memories?project=${encodeURIComponent(project.id)}`}
+              className="card"
+              data-testid="project-card"
+            >
               <h3>{project.name}</h3>
               <div className="muted">{project.remote ?? project.id}</div>
               <div className="count" data-testid="memory-count">{project.memoryCount}</div>
@@ -50,6 +56,11 @@ export default async function OverviewPage() {
                     </span>
                   ))}
               </div>
+              {project.memoryCount === 0 && (
+                <p className="muted" style={{ marginBottom: 0 }} data-testid="empty-project-hint">
+                  No memories yet: add members, create a token on Settings, then propose the first ones →
+                </p>
+              )}
               {project.lastChangedAt && (
                 <p className="muted" style={{ marginBottom: 0 }}>Last change {memoryAge(project.lastChangedAt)}</p>
               )}

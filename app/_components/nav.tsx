@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 
 const ENTRIES = [
   { href: "/", label: "Overview" },
+  { href: "/projects", label: "Projects" },
   { href: "/memories", label: "Memories" },
   { href: "/review", label: "Review" },
   { href: "/recall", label: "Recall" },

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  */
 const PASSWORD = "projects-api-password";
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type RouteModule = Partial<Record<string, Handler>>;
+type RouteModule = Record<string, unknown>;
 
 let root = "";
 let base = "";
@@ -56,14 +56,15 @@ async function callAs(who: "admin" | "lena", method: string, url: string, body?:
 
 function dispatch(request: Request): Promise<Response> {
   const match = /^\/api\/projects(?:\/([^/]+))?$/.exec(new URL(request.url).pathname);
-  const handler = match ? (match[1] ? world.routes.one : world.routes.list)[request.method] : undefined;
+  const handler = match ? ((match[1] ? world.routes.one : world.routes.list)[request.method] as Handler | undefined) : undefined;
   if (!match || !handler) return Promise.resolve(Response.json({ error: { code: "NOT_FOUND", message: "no such route here" } }, { status: 404 }));
-  return handler(request, { params: Promise.resolve(match[1] ? { id: decodeURIComponent(match[1]) } : {}) });
+  const params: Record<string, string> = match[1] ? { id: decodeURIComponent(match[1]) } : {};
+  return handler(request, { params: Promise.resolve(params) });
 }
 
 /** Runs the real CLI in its own process (asynchronously: the server answering it lives in this one). */
 function teammem(args: string[], token: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = { PATH: process.env.PATH ?? "", HOME: root, XDG_CONFIG_HOME: path.join(root, "cli-config"), TEAMMEM_DATA_DIR: path.join(root, "data"), TEAMMEM_PUBLIC_URL: base, TEAMMEM_TOKEN: token };
+  const env = { NODE_ENV: "test" as const, PATH: process.env.PATH ?? "", HOME: root, XDG_CONFIG_HOME: path.join(root, "cli-config"), TEAMMEM_DATA_DIR: path.join(root, "data"), TEAMMEM_PUBLIC_URL: base, TEAMMEM_TOKEN: token };
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.resolve("cli/teammem.mjs"), "projects", ...args], { env });
     let stdout = "";

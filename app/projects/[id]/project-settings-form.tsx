@@ -1,0 +1,50 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { callApi } from "../../_components/api-client";
+import { useHydrated } from "../../_components/use-hydrated";
+import { splitLines } from "../split-lines";
+
+type Settings = { id: string; name: string; repoUrls: string[]; allowSelfApproval: boolean };
+
+/** Rename, repository URLs and self-approval: one PATCH; the store records name and URLs. */
+export function ProjectSettingsForm({ project }: { project: Settings }) {
+  const isHydrated = useHydrated();
+  const router = useRouter();
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setError(null);
+    setStatus(null);
+    try {
+      const result = await callApi<{ project: Settings }>(`/api/projects/${encodeURIComponent(project.id)}`, {
+        method: "PATCH",
+        body: { name: form.get("name"), repoUrls: splitLines(String(form.get("repoUrls") ?? "")), allowSelfApproval: form.get("allowSelfApproval") === "on" },
+      });
+      setStatus(`Saved. Repositories: ${result.project.repoUrls.join(", ") || "none"}.`);
+      router.refresh();
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }
+
+  return (
+    <form method="post" className="panel form" onSubmit={save} aria-label="Project settings">
+      <label>Name<input name="name" required maxLength={200} defaultValue={project.name} /></label>
+      <label>
+        Repository URLs, one per line (teammem matches a checkout&apos;s origin against these)
+        <textarea name="repoUrls" rows={3} defaultValue={project.repoUrls.join("\n")} />
+      </label>
+      <label style={{ flexDirection: "row", alignItems: "center", gap: "0.4rem" }}>
+        <input type="checkbox" name="allowSelfApproval" defaultChecked={project.allowSelfApproval} /> Allow a lead to approve their own proposals (for a team with one lead)
+      </label>
+      <div><button type="submit" disabled={!isHydrated}>Save settings</button></div>
+      {status && <p className="muted" role="status">{status}</p>}
+      {error && <p className="form-error" role="alert">{error}</p>}
+    </form>
+  );
+}

@@ -39,7 +39,7 @@ export function findKeywordAssignments(text: string): SecretRange[] {
     const kind = valueStart >= 0 && /^[A-Za-z_]/.test(key) ? classifySecretKey(key) : null;
     if (!kind) continue;
     const lineStart = text.lastIndexOf("\n", keyStart - 1) + 1;
-    const span = readValue(text, valueStart, LINE_LEADING.test(text.slice(lineStart, keyStart)));
+    const span = readValue(text, valueStart, LINE_LEADING.test(text.slice(lineStart, keyStart)), isShellVariable(rawKey, text, keyEnd));
     if (!span) continue;
     const value = text.slice(span.start, span.end);
     if (!isSecretValue(kind, value, span.isQuoted) || isKeyFingerprint(value, text.slice(lineStart, span.start))) continue;
@@ -79,10 +79,20 @@ function isSecretValue(kind: SecretKind, value: string, isQuoted: boolean): bool
   return kind === "password-assignment" ? isPlausiblePassword(value, isQuoted) : isPlausibleToken(value, isQuoted);
 }
 
-function readValue(text: string, valueStart: number, ownsLine: boolean): ValueSpan | null {
+// `PGPASSWORD=… psql -h db`: a shell variable's unquoted value ends at the first blank.
+function isShellVariable(rawKey: string, text: string, keyEnd: number): boolean {
+  return /^[A-Z][A-Z0-9_]*$/.test(rawKey) && text.charAt(keyEnd) === "=";
+}
+
+function readValue(text: string, valueStart: number, ownsLine: boolean, isShell: boolean): ValueSpan | null {
   const lineEnd = endOfLine(text, valueStart);
   const quote = text.charAt(valueStart);
   if (QUOTES.has(quote)) return readQuoted(text, valueStart, lineEnd, quote);
+  if (ownsLine && isShell) {
+    const rest = readRestOfLine(text, valueStart, lineEnd);
+    const word = rest && /^\S+/.exec(text.slice(rest.start, rest.end));
+    return rest && word ? { ...rest, end: rest.start + word[0].length } : rest;
+  }
   if (ownsLine) return readRestOfLine(text, valueStart, lineEnd);
   const inline = INLINE_VALUE.exec(text.slice(valueStart, lineEnd));
   if (!inline) return null;

@@ -9,7 +9,12 @@ const TYPE_OR_LITERAL = new Set([
 ]);
 // `config.db.password`, `secrets.TOKEN`, `self.token`, `env["X"]`, `getToken()`.
 const MEMBER_ACCESS = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\[[^\]]*\])+(?:\(.*)?$/;
-const CODE_START = /^[$%{[(<&*!@]|\($/;
+const CODE_START = /^(?:[${[(<]|%[{(])|\($/;
+// A YAML tag, anchor or alias (`!vault`, `&defaults`, `*db_password`), a decorator (`@env`) or a
+// Windows variable (`%APPDATA%`) is a sigil and a name. With anything else after the sigil
+// (`!Secr3t#2024`, `@dm1n!2024`) the value is a password that happens to start with
+// punctuation, as .env passwords often do.
+const SIGIL_NAME = /^[!&*@%]!?[A-Za-z_][\w.-]*%?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SUBRESOURCE_INTEGRITY = /^sha(?:1|256|384|512)-/;
 // Stripe publishable keys are meant to be shipped to browsers.
@@ -21,6 +26,7 @@ export function isCodeReference(value: string): boolean {
   return (
     TYPE_OR_LITERAL.has(value.toLowerCase()) ||
     CODE_START.test(value) ||
+    SIGIL_NAME.test(value) ||
     value.includes("(") ||
     MEMBER_ACCESS.test(value)
   );

@@ -202,4 +202,24 @@ describe("project administration", () => {
     expect(adopted.repoUrls).toEqual(["github.com/acme/shared"]);
     expect(commitCount()).toBe(before); // the store already says exactly this
   });
+
+  it("creates the first project of an empty team store (no demo): the store's first commit", async () => {
+    const emptyRoot = await mkdtemp(path.join(os.tmpdir(), "teammem-projects-empty-"));
+    const emptyConfig = loadConfig({ TEAMMEM_DATA_DIR: path.join(emptyRoot, "data"), TEAMMEM_DEMO: "off", TEAMMEM_INITIAL_PASSWORD: "long-enough-password" }, emptyRoot);
+    await runSetup(emptyConfig);
+    const emptyDb = createDb(emptyConfig);
+    try {
+      const owner = await emptyDb.user.findUniqueOrThrow({ where: { email: "admin@teammem.local" } });
+      const caller = callerOf({ userId: owner.id, name: owner.name, email: owner.email }, true);
+      expect(await listProjects({ config: emptyConfig, db: emptyDb, caller })).toEqual([]);
+      await createProject(emptyConfig, emptyDb, { actor: caller, input: { name: "First", repoUrls: ["https://github.com/acme/first"] } });
+      const git = (...args: string[]) => execFileSync("git", ["--git-dir", emptyConfig.storeRemote, ...args], { encoding: "utf8" });
+      expect(git("rev-list", "--count", "main").trim()).toBe("1");
+      expect(JSON.parse(git("show", "main:teammem.json"))).toEqual({ formatVersion: 1, projects: [{ id: "acme-first", name: "First", remote: "github.com/acme/first", repoUrls: ["github.com/acme/first"] }] });
+      expect((await listProjects({ config: emptyConfig, db: emptyDb, caller })).map((project) => [project.id, project.memoryCount])).toEqual([["acme-first", 0]]);
+    } finally {
+      await emptyDb.$disconnect();
+      await rm(emptyRoot, { recursive: true, force: true });
+    }
+  });
 });

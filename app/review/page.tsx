@@ -3,6 +3,7 @@ import { z } from "zod";
 import { listMemberships } from "@/lib/auth/manage-users";
 import { listProposals } from "@/lib/review/list-proposals";
 import { OPEN_PROPOSAL_STATES, PROPOSAL_SOURCES, type ProposalSummary } from "@/lib/review/proposal-types";
+import { isCleanForBulkApproval, listAttentionPoints } from "@/lib/review/review-attention";
 import { firstValues } from "../_components/first-values";
 import { TypeBadge } from "../_components/type-badge";
 import { getDatabase } from "../_server/context";
@@ -31,7 +32,8 @@ export default async function ReviewPage({ searchParams }: Props) {
   const ledProjects = new Set(memberships.filter((membership) => membership.role === "lead").map((membership) => membership.projectId));
   const link = (changes: Record<string, string | undefined>) =>
     `/review?${new URLSearchParams(Object.entries({ project: query.project, source: query.source, check: query.check, view: query.view, ...changes }).filter((entry): entry is [string, string] => entry[1] !== undefined))}`;
-  const clean = proposals.filter((proposal) => ledProjects.has(proposal.projectId) && proposal.checks.blockers.length === 0 && (proposal.state === "submitted" || proposal.state === "in_review"));
+  // Bulk approval leaves out anything needing judgement: a blocker, a duplicate, a scope question.
+  const clean = proposals.filter((proposal) => ledProjects.has(proposal.projectId) && isCleanForBulkApproval(proposal.checks) && (proposal.state === "submitted" || proposal.state === "in_review"));
 
   return (
     <>
@@ -68,7 +70,7 @@ export default async function ReviewPage({ searchParams }: Props) {
 }
 
 function QueueRow({ proposal }: { proposal: ProposalSummary }) {
-  const blockers = proposal.checks.blockers.length;
+  const points = listAttentionPoints(proposal.checks);
   return (
     <tr data-testid="queue-row">
       <td><TypeBadge type={proposal.type} /></td>
@@ -80,9 +82,9 @@ function QueueRow({ proposal }: { proposal: ProposalSummary }) {
       <td>{proposal.proposer.name}<div className="muted">{proposal.source}</div></td>
       <td><span className={`badge state-${proposal.state}`}>{proposal.state.replace("_", " ")}</span></td>
       <td>
-        {blockers === 0 ? <span className="fresh">clean</span> : <span className="stale">{blockers} blocker{blockers === 1 ? "" : "s"}</span>}
-        {proposal.checks.secrets.length > 0 && <div><span className="badge lint-error">secret</span></div>}
-        {proposal.checks.duplicates.length > 0 && <div><span className="badge lint-warning">possible duplicate</span></div>}
+        {points.length === 0 ? <span className="fresh">clean</span> : (
+          <ul className="attention" data-testid="queue-attention">{points.map((point) => <li key={point} className={point.startsWith("possible duplicate") ? "muted" : "stale"}>{point}</li>)}</ul>
+        )}
       </td>
       <td className="nowrap">{proposal.createdAt.toISOString().slice(0, 10)}</td>
     </tr>

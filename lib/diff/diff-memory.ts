@@ -1,8 +1,16 @@
-import { diffLines } from "diff";
+import { diffLines, diffWordsWithSpace } from "diff";
 import { splitFrontmatterForDiff } from "./split-for-diff";
 
-export type FieldChange = { field: string; before: string | null; after: string | null; isChanged: boolean };
-export type BodyRow = { kind: "same" | "removed" | "added" | "changed"; before: string | null; after: string | null };
+export type FieldChange = { field: string; before: string | null; after: string | null; isChanged: boolean; words?: { before: WordPiece[]; after: WordPiece[] } };
+/** A piece of a changed line; `isChanged` marks the words that differ from the other side. */
+export type WordPiece = { text: string; isChanged: boolean };
+export type BodyRow = {
+  kind: "same" | "removed" | "added" | "changed";
+  before: string | null;
+  after: string | null;
+  /** For a changed line with both sides: each side cut into pieces, changed words marked. */
+  words?: { before: WordPiece[]; after: WordPiece[] };
+};
 export type MemoryDiff = { fields: FieldChange[]; body: BodyRow[]; isNew: boolean; isRetirement: boolean };
 
 /**
@@ -16,7 +24,8 @@ export function diffMemory(before: string | null, after: string | null): MemoryD
   const fields = names.map((field) => {
     const old = left.fields.get(field) ?? null;
     const next = right.fields.get(field) ?? null;
-    return { field, before: old, after: next, isChanged: old !== next };
+    const isChanged = old !== next;
+    return { field, before: old, after: next, isChanged, ...(isChanged && old !== null && next !== null ? { words: diffWords(old, next) } : {}) };
   });
   return { fields, body: bodyRows(left.body, right.body), isNew: before === null, isRetirement: after === null };
 }
@@ -36,7 +45,9 @@ function bodyRows(before: string, after: string): BodyRow[] {
       // A removal followed by an addition is one edit: pair the lines side by side.
       const added = splitLines(next.value);
       for (let line = 0; line < Math.max(lines.length, added.length); line++) {
-        rows.push({ kind: "changed", before: lines[line] ?? null, after: added[line] ?? null });
+        const left = lines[line] ?? null;
+        const right = added[line] ?? null;
+        rows.push({ kind: "changed", before: left, after: right, ...(left !== null && right !== null ? { words: diffWords(left, right) } : {}) });
       }
       index++;
       continue;
@@ -44,6 +55,15 @@ function bodyRows(before: string, after: string): BodyRow[] {
     rows.push(...lines.map((line) => (part.added ? { kind: "added" as const, before: null, after: line } : { kind: "removed" as const, before: line, after: null })));
   }
   return rows;
+}
+
+/** Word-level pieces of two versions of one line, so a reviewer sees what changed inside it. */
+export function diffWords(before: string, after: string): { before: WordPiece[]; after: WordPiece[] } {
+  const pieces = diffWordsWithSpace(before, after);
+  return {
+    before: pieces.filter((piece) => !piece.added).map((piece) => ({ text: piece.value, isChanged: piece.removed })),
+    after: pieces.filter((piece) => !piece.removed).map((piece) => ({ text: piece.value, isChanged: piece.added })),
+  };
 }
 
 function splitLines(text: string): string[] {

@@ -4,11 +4,13 @@ import { AppError } from "../errors";
 import { isCommitOnMain, readBlob } from "../store/commit-change";
 import { refreshStore } from "../store/read-store";
 import type { ComputedChecks } from "./compute-checks";
+import { assertFourEyes } from "./assert-four-eyes";
 import { commitApprovedProposal } from "./commit-approved-proposal";
 import { getProposal } from "./get-proposal";
 import { findProposalOrThrow, findUserOrThrow, type ProposalRow } from "./proposal-records";
 import { assertTransition } from "./proposal-transitions";
 import type { ProposalDetail, ProposalState } from "./proposal-types";
+import { isCleanForBulkApproval } from "./review-attention";
 import { runChecks } from "./run-checks";
 import { parseStoredChecks, serializeStoredChecks } from "./stored-checks";
 import { transitionProposal } from "./transition-proposal";
@@ -20,6 +22,8 @@ export type ApproveProposalInput = {
   revision: number;
   /** T2: the reviewer confirms a feedback memory is a team convention. */
   confirmTeamConvention?: boolean;
+  /** Bulk approval: refuse anything that needs a reviewer's judgement (a duplicate, a confirmation). */
+  requireClean?: boolean;
 };
 
 /**
@@ -34,6 +38,7 @@ export async function approveProposal(config: Config, db: Db, input: ApproveProp
     throw new AppError("CONFLICT", `The proposal changed since you looked; review revision ${proposal.revision}.`, { details: { revision: proposal.revision } });
   }
   assertApprovable(state, proposal);
+  await assertFourEyes(db, { projectId: proposal.projectId, proposerId: proposal.proposerId, approverId: input.approverId });
   if (state === "commit_failed" && (await landedBeforeFailure(config, proposal))) {
     await markLanded(db, proposal, content, input.approverId);
     return getProposal(config, db, proposal.id);
@@ -44,6 +49,9 @@ export async function approveProposal(config: Config, db: Db, input: ApproveProp
   const baseContent = proposal.baseBlob ? await readBlob(config, proposal.baseBlob) : null;
   const computed = await runChecks(config, { projectId: proposal.projectId, path: proposal.path, content, baseContent, isTeamConventionConfirmed: isConfirmed });
   assertChecksAllowApproval(computed);
+  if (input.requireClean && !isCleanForBulkApproval(computed.checks)) {
+    throw new AppError("CONFLICT", "This proposal needs a look of its own (a possible duplicate or a scope question); approve it from its page.");
+  }
 
   const stored = parseStoredChecks(proposal.checks);
   await db.$transaction((tx) =>

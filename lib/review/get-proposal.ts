@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { isProjectRole } from "../auth/permissions";
 import { readBlob, readCurrentFile } from "../store/commit-change";
 import { maskProposalDetail } from "./mask-proposal";
 import { findProposalOrThrow, loadPeople } from "./proposal-records";
@@ -11,11 +12,12 @@ import { toProposalSummary } from "./to-proposal-summary";
 /** Everything the proposal page shows (content, base and head, checks, revisions, events), secrets masked. */
 export async function getProposal(config: Config, db: Db, proposalId: string): Promise<ProposalDetail> {
   const { proposal, content } = await findProposalOrThrow(db, proposalId);
-  const [revisions, events, baseContent, head] = await Promise.all([
+  const [revisions, events, baseContent, head, membership] = await Promise.all([
     db.proposalRevision.findMany({ where: { proposalId }, orderBy: { revision: "asc" } }),
     db.proposalEvent.findMany({ where: { proposalId }, orderBy: [{ at: "asc" }, { id: "asc" }] }),
     proposal.baseBlob ? readBlob(config, proposal.baseBlob) : Promise.resolve(null),
     readCurrentFile(config, proposal.projectId, proposal.path),
+    db.projectMember.findUnique({ where: { projectId_userId: { projectId: proposal.projectId, userId: proposal.proposerId } }, select: { role: true } }),
   ]);
   const people = await loadPeople(db, [proposal.proposerId, ...revisions.map((revision) => revision.authorId), ...events.map((event) => event.actorId)]);
   const stored = parseStoredChecks(proposal.checks);
@@ -29,6 +31,8 @@ export async function getProposal(config: Config, db: Db, proposalId: string): P
     teamConventionConfirmed: proposal.teamConventionConfirmed,
     approvedRevision: proposal.approvedRevision,
     committedCommit: proposal.committedCommit,
+    committedAt: proposal.committedCommit ? (events.findLast((event) => event.toState === "committed")?.at ?? null) : null,
+    proposerRole: isProjectRole(membership?.role) ? membership.role : null,
     rejectionReason: proposal.rejectionReason,
     conflict: proposal.state === "conflicted" ? stored.conflict : null,
     revisions: revisions.map((revision) => ({

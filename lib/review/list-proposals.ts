@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { maskProposalSummary } from "./mask-proposal";
+import { isCleanForBulkApproval } from "./review-attention";
 import { loadPeople } from "./proposal-records";
 import type { ProposalSource, ProposalState, ProposalSummary } from "./proposal-types";
 import { toProposalSummary } from "./to-proposal-summary";
@@ -8,7 +9,7 @@ export type ProposalFilter = {
   projectIds: string[];
   states?: ProposalState[];
   source?: ProposalSource;
-  /** clean = no blockers (may be approved as is); blocked = at least one. */
+  /** clean = may be approved in bulk (no blocker, duplicate or pending confirmation); blocked = a blocker. */
   check?: "clean" | "blocked";
 };
 
@@ -27,5 +28,6 @@ export async function listProposals(db: Db, filter: ProposalFilter): Promise<Pro
   const summaries = rows.map((row) => maskProposalSummary(toProposalSummary(row, people)));
   if (!filter.check) return summaries;
   // The blockers live in the checks JSON, so this filter runs here rather than in SQL.
-  return summaries.filter((summary) => (summary.checks.blockers.length === 0) === (filter.check === "clean"));
+  if (filter.check === "clean") return summaries.filter((summary) => isCleanForBulkApproval(summary.checks));
+  return summaries.filter((summary) => summary.checks.blockers.length > 0);
 }

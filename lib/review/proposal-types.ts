@@ -20,7 +20,12 @@ export type ProposalState = (typeof PROPOSAL_STATES)[number];
 /** States that still need someone to act: counted in the navigation. */
 export const OPEN_PROPOSAL_STATES = ["submitted", "in_review", "conflicted", "blocked_secret", "commit_failed"] as const satisfies readonly ProposalState[];
 
-export const PROPOSAL_SOURCES = ["member", "extraction", "dashboard"] as const;
+/**
+ * Where a proposal came from, decided by the server from the route it arrived through (a token on
+ * the proposals API: member; the dashboard's session: dashboard; sync and extraction: their own
+ * routes), never claimed by the client.
+ */
+export const PROPOSAL_SOURCES = ["member", "sync", "extraction", "dashboard"] as const;
 export type ProposalSource = (typeof PROPOSAL_SOURCES)[number];
 
 export type ScopeVerdict = "team" | "needs-confirmation" | "private-only";
@@ -88,6 +93,10 @@ export type ProposalDetail = ProposalSummary & {
   teamConventionConfirmed: boolean;
   approvedRevision: number | null;
   committedCommit: string | null;
+  /** When the commit was recorded (null until committed). */
+  committedAt: Date | null;
+  /** The proposer's role in the project now; null when they no longer have one. */
+  proposerRole: "lead" | "member" | "viewer" | null;
   rejectionReason: string | null;
   /** Set while the proposal is conflicted: the three versions the reviewer resolves. */
   conflict: ProposalConflict | null;

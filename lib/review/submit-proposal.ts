@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { assertProjectAcceptsProposals } from "../projects/assert-project-accepts-proposals";
 import { readBlob, readCurrentFile } from "../store/commit-change";
 import { resolveRef } from "../store/git";
 import { MAIN, refreshStore } from "../store/read-store";
@@ -36,9 +37,7 @@ export async function submitProposal(config: Config, db: Db, input: SubmitPropos
   assertProposalSource(input.source);
   if (input.baseBlob !== undefined) assertBaseBlob(input.baseBlob);
   const provenance = serializeProvenance(input.provenance);
-  if (!(await db.project.findUnique({ where: { id: input.projectId }, select: { id: true } }))) {
-    throw new AppError("NOT_FOUND", `There is no project "${input.projectId}".`);
-  }
+  await assertProjectAcceptsProposals(db, input.projectId);
   await findUserOrThrow(db, input.proposerId, "proposer");
 
   await refreshStore(config);

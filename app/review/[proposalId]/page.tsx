@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { assertCanReadProposal } from "@/lib/auth/assert-proposal-in-project";
-import { diffMemory, type MemoryDiff } from "@/lib/diff/diff-memory";
+import { diffMemory, type MemoryDiff, type WordPiece } from "@/lib/diff/diff-memory";
 import { isAppError } from "@/lib/errors";
 import { TEAM_CONVENTION_BLOCKER } from "@/lib/review/compute-checks";
 import { getProposal } from "@/lib/review/get-proposal";
@@ -44,7 +44,7 @@ export default async function ProposalPage({ params }: Props) {
       <p className="muted"><Link href="/review">← Review queue</Link>{position >= 0 ? ` · ${position + 1} of ${queue.length} open` : ""}</p>
       <h1>{proposal.name ?? proposal.path}</h1>
       <p className="lead">
-        <TypeBadge type={proposal.type} /> <code>{proposal.projectId}/{proposal.path}</code> · {proposal.isRetirement ? "retire this memory" : proposal.baseBlob ? "edit of a team memory" : "new memory"} · proposed by {proposal.proposer.name} ({proposal.source}) · revision {proposal.revision} ·{" "}
+        <TypeBadge type={proposal.type} /> <code>{proposal.projectId}/{proposal.path}</code> · {proposal.isRetirement ? "retire this memory" : proposal.baseBlob ? "edit of a team memory" : "new memory"} · proposed by {proposal.proposer.name} ({proposal.proposerRole ?? "no longer in the project"}) via {SOURCE_LABELS[proposal.source]} · revision {proposal.revision} ·{" "}
         <span className={`badge state-${proposal.state}`} data-testid="proposal-state">{proposal.state.replace("_", " ")}</span>
       </p>
       <ProposalActions
@@ -77,8 +77,6 @@ export default async function ProposalPage({ params }: Props) {
           {Object.keys(proposal.provenance).length === 0 ? <p className="muted">None recorded.</p> : (
             <dl className="settings">{Object.entries(proposal.provenance).map(([key, value]) => <div key={key} style={{ display: "contents" }}><dt>{key}</dt><dd>{typeof value === "string" ? value : JSON.stringify(value)}</dd></div>)}</dl>
           )}
-          {proposal.committedCommit && <p>Committed as <code>{proposal.committedCommit.slice(0, 12)}</code>. <Link href={`/memories/team/${encodeURIComponent(proposal.projectId)}/${proposal.path.split("/").map(encodeURIComponent).join("/")}`}>See the memory and its history</Link></p>}
-          {proposal.rejectionReason && <p><strong>Rejected:</strong> {proposal.rejectionReason}</p>}
         </section>
         <section>
           <h2>History</h2>
@@ -93,13 +91,36 @@ export default async function ProposalPage({ params }: Props) {
   );
 }
 
+const SOURCE_LABELS: Record<ProposalDetail["source"], string> = { member: "the API or CLI", sync: "teammem sync", extraction: "extraction", dashboard: "the dashboard" };
+
+function memoryHref(proposal: ProposalDetail, hash = ""): string {
+  return `/memories/team/${encodeURIComponent(proposal.projectId)}/${proposal.path.split("/").map(encodeURIComponent).join("/")}${hash}`;
+}
+
+/** What the proposal's state means now: decided proposals say what happened, open ones what blocks them. */
+function Outcome({ proposal }: { proposal: ProposalDetail }) {
+  const { checks } = proposal;
+  if (proposal.state === "committed" && proposal.committedCommit) {
+    return (
+      <p className="fresh" data-testid="proposal-outcome">
+        <strong>In the team store:</strong> commit <code>{proposal.committedCommit.slice(0, 12)}</code>
+        {proposal.committedAt ? ` on ${proposal.committedAt.toISOString().replace("T", " ").slice(0, 16)} UTC` : ""}.{" "}
+        {proposal.isRetirement ? "The memory was retired; its history stays in git." : <Link href={memoryHref(proposal, "#history")}>See the memory and its history</Link>}
+      </p>
+    );
+  }
+  if (proposal.state === "rejected") return <p className="stale" data-testid="proposal-outcome"><strong>Rejected:</strong> {proposal.rejectionReason ?? "no reason recorded"}. A lead can reopen it.</p>;
+  if (proposal.state === "withdrawn") return <p className="muted" data-testid="proposal-outcome"><strong>Withdrawn</strong> by its proposer; the content is kept.</p>;
+  if (proposal.state === "superseded") return <p className="muted" data-testid="proposal-outcome"><strong>Superseded</strong> by a later proposal.</p>;
+  if (checks.blockers.length > 0) return <ul className="findings" data-testid="proposal-outcome">{checks.blockers.map((blocker) => <li key={blocker} className="stale">{blocker}</li>)}</ul>;
+  return <p className="fresh" data-testid="proposal-outcome"><strong>No blockers:</strong> this revision may be approved{checks.duplicates.length > 0 ? " once you have compared it with the possible duplicates below" : ""}.</p>;
+}
+
 function Checks({ proposal, canReview }: { proposal: ProposalDetail; canReview: boolean }) {
   const { checks } = proposal;
   return (
     <section className="panel" data-testid="proposal-checks">
-      {checks.blockers.length === 0 ? <p className="fresh"><strong>No blockers:</strong> this revision may be approved.</p> : (
-        <ul className="findings">{checks.blockers.map((blocker) => <li key={blocker} className="stale">{blocker}</li>)}</ul>
-      )}
+      <Outcome proposal={proposal} />
       <p><strong>Scope:</strong> {checks.scope.verdict === "team" ? "team memory" : checks.scope.verdict === "needs-confirmation" ? "feedback: approve only if it is a team convention" : "personal: stays private"}{checks.scope.isAbsoluteRule ? " · reads as an absolute rule (always/never): worth a second look" : ""}</p>
       {checks.scope.reasons.length > 0 && <ul className="muted">{checks.scope.reasons.map((reason) => <li key={reason}>{reason}</li>)}</ul>}
       {checks.secrets.length > 0 && (
@@ -128,21 +149,27 @@ function DiffView({ diff }: { diff: MemoryDiff }) {
         <tbody>
           {diff.fields.map((field) => (
             <tr key={field.field}>
-              <td className={field.isChanged && field.before !== null ? "changed-before" : ""}>{field.before === null ? "" : `${field.field}: ${field.before}`}</td>
-              <td className={field.isChanged && field.after !== null ? "changed-after" : ""}>{field.after === null ? "" : `${field.field}: ${field.after}`}</td>
+              <td className={field.isChanged && field.before !== null ? "changed-before" : ""}>{field.before === null ? "" : <>{field.field}: <Words pieces={field.words?.before} text={field.before} /></>}</td>
+              <td className={field.isChanged && field.after !== null ? "changed-after" : ""}>{field.after === null ? "" : <>{field.field}: <Words pieces={field.words?.after} text={field.after} /></>}</td>
             </tr>
           ))}
           <tr><td colSpan={2} className="muted">body</td></tr>
           {diff.body.map((row, index) => (
             <tr key={index}>
-              <td className={row.kind === "removed" ? "removed" : row.kind === "changed" ? "changed-before" : ""}>{row.before ?? ""}</td>
-              <td className={row.kind === "added" ? "added" : row.kind === "changed" ? "changed-after" : ""}>{row.after ?? ""}</td>
+              <td className={row.kind === "removed" ? "removed" : row.kind === "changed" ? "changed-before" : ""}><Words pieces={row.words?.before} text={row.before ?? ""} /></td>
+              <td className={row.kind === "added" ? "added" : row.kind === "changed" ? "changed-after" : ""}><Words pieces={row.words?.after} text={row.after ?? ""} /></td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
   );
+}
+
+/** A line with its changed words marked (the words that differ from the other side). */
+function Words({ pieces, text }: { pieces: WordPiece[] | undefined; text: string }) {
+  if (!pieces) return <>{text}</>;
+  return <>{pieces.map((piece, index) => (piece.isChanged ? <mark key={index} className="word-changed">{piece.text}</mark> : <span key={index}>{piece.text}</span>))}</>;
 }
 
 function Conflict({ conflict }: { conflict: NonNullable<ProposalDetail["conflict"]> }) {

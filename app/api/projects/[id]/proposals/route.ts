@@ -13,7 +13,7 @@ const ProposalInput = z
     /** The whole memory file (frontmatter + body); null proposes retiring the file. */
     content: z.string().max(100_000).nullable(),
     baseBlob: z.string().regex(/^[0-9a-f]{40}$/).nullable().optional(),
-    source: z.enum(PROPOSAL_SOURCES).default("member"),
+    source: z.never({ error: "decided by the server from the route you call (a token here: member); remove it" }).optional(),
     provenance: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
@@ -27,9 +27,13 @@ export const GET = route<{ id: string }>(access.project("read"), async ({ reques
   return json({ proposals: await listProposals(getDatabase(), { projectIds: [params.id], states: states.length ? states : undefined, source, check }) });
 });
 
-/** POST /api/projects/:id/proposals: every source (CLI, sync, extraction, agents) proposes here. */
+/**
+ * POST /api/projects/:id/proposals: a member's proposal. The source is the route's, never the
+ * client's: with a token it is `member` (the CLI, agents), from the dashboard's session `dashboard`.
+ */
 export const POST = route<{ id: string }>(access.project("propose"), async ({ request, caller, params }) => {
-  const input = await readJsonBody(request, ProposalInput);
-  const proposal = await submitProposal(getConfig(), getDatabase(), { projectId: params.id, proposerId: caller.userId, ...input });
+  const { path, content, baseBlob, provenance } = await readJsonBody(request, ProposalInput);
+  const source = caller.via === "session" ? "dashboard" : "member";
+  const proposal = await submitProposal(getConfig(), getDatabase(), { projectId: params.id, proposerId: caller.userId, path, content, baseBlob, provenance, source });
   return json({ proposal }, 201);
 });

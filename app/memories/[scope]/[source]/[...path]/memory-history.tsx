@@ -5,7 +5,7 @@ export function MemoryHistory({ history }: { history: FileCommit[] | null }) {
   if (history === null) return <p className="muted">Private memory lives only on this machine and is not versioned; its modification time is all there is.</p>;
   if (history.length === 0) return <p className="muted">No commit in the team store touches this file yet.</p>;
   return (
-    <table data-testid="history-table">
+    <table id="history" data-testid="history-table">
       <thead><tr><th>Commit</th><th>Author</th><th>Date</th><th>Subject</th></tr></thead>
       <tbody>
         {history.map((commit) => (

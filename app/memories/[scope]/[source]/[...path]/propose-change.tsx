@@ -17,7 +17,7 @@ export function ProposeChange({ projectId, path, content, baseBlob }: { projectI
     try {
       const result = await callApi<{ proposal: { id: string } }>(`/api/projects/${encodeURIComponent(projectId)}/proposals`, {
         method: "POST",
-        body: { path, content: next, baseBlob, source: "dashboard" },
+        body: { path, content: next, baseBlob },
       });
       window.location.assign(`/review/${result.proposal.id}`);
     } catch (failure) {

@@ -11,7 +11,8 @@ const Input = z.object({ items: z.array(z.object({ proposalId: z.string().min(1)
 
 /**
  * POST /api/projects/:id/proposals/bulk-approve: approves each listed revision in turn; every
- * check still applies to each one, and one refusal does not stop the rest.
+ * check still applies to each one, anything that needs a reviewer's judgement (a possible
+ * duplicate, a scope confirmation) is refused, and one refusal does not stop the rest.
  */
 export const POST = route<{ id: string }>(access.project("review"), async ({ request, caller, params }) => {
   const db = getDatabase();
@@ -20,7 +21,7 @@ export const POST = route<{ id: string }>(access.project("review"), async ({ req
   for (const item of items) {
     try {
       await assertProposalInProject(db, params.id, item.proposalId);
-      const proposal = await approveProposal(getConfig(), db, { proposalId: item.proposalId, approverId: caller.userId, revision: item.revision });
+      const proposal = await approveProposal(getConfig(), db, { proposalId: item.proposalId, approverId: caller.userId, revision: item.revision, requireClean: true });
       results.push({ proposalId: item.proposalId, state: proposal.state });
     } catch (error) {
       if (!isAppError(error)) throw error;

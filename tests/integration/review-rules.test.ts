@@ -1,0 +1,174 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The review rules a lead expects, through the API as a client meets them: four eyes (with the
+ * one-lead exception), the source decided by the route, hostile file names refused, the commit
+ * shown once a proposal landed, and bulk approval leaving out what needs judgement.
+ */
+const PASSWORD = "review-rules-password";
+const BASE = "http://127.0.0.1:3000";
+const PROJECT = "acme-checkout";
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+let root = "";
+let world: Awaited<ReturnType<typeof buildWorld>>;
+let unique = 0;
+
+const memory = (topic = `retry budget ${++unique}`) =>
+  `---\nname: Rules ${topic}\ndescription: Checkout ${topic} decided for the PayFlow rollout wave ${unique}\ntype: project\n---\nThe ${topic} holds since 2026-11-01.\n**Why:** the vendor throttles.\n**How to apply:** PayFlow calls.\n`;
+
+async function buildWorld() {
+  root = await mkdtemp(path.join(os.tmpdir(), "teammem-rules-"));
+  process.env.TEAMMEM_DATA_DIR = path.join(root, "data");
+  process.env.TEAMMEM_INITIAL_PASSWORD = PASSWORD;
+  const { loadConfig } = await import("@/lib/config");
+  const { runSetup } = await import("@/lib/setup/run-setup");
+  await runSetup(loadConfig());
+  const { getAuth, getDatabase } = await import("@/app/_server/context");
+  const { createApiToken } = await import("@/lib/auth/manage-api-tokens");
+  const auth = await getAuth();
+  const db = getDatabase();
+  const sessionOf = async (email: string) => {
+    const response = await auth.api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
+    return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  };
+  const lena = await db.user.findUniqueOrThrow({ where: { email: "lena@acme.example" } });
+  const omar = await db.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
+  const tokenOf = async (user: { id: string; email: string; name: string }) =>
+    (await createApiToken(db, { userId: user.id, email: user.email, name: user.name, isAdmin: false, via: "session", tokenProjectIds: null }, { name: "rules", projectIds: [PROJECT] })).token;
+  return { db, lenaSession: await sessionOf(lena.email), lenaToken: await tokenOf(lena), omarToken: await tokenOf(omar), lena, omar };
+}
+
+async function call(handler: unknown, init: { path: string; params: Record<string, string>; method?: string; body?: unknown; token?: string; cookie?: string }) {
+  const headers = new Headers({ origin: BASE, "x-forwarded-for": "192.0.2.99" });
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  if (init.cookie) headers.set("cookie", init.cookie);
+  if (init.body !== undefined) headers.set("content-type", "application/json");
+  const request = new Request(BASE + init.path, { method: init.method ?? "POST", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const response = await (handler as Handler)(request, { params: Promise.resolve(init.params) });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+const routes = async () => ({
+  submit: (await import("@/app/api/projects/[id]/proposals/route")).POST,
+  list: (await import("@/app/api/projects/[id]/proposals/route")).GET,
+  approve: (await import("@/app/api/projects/[id]/proposals/[proposalId]/approve/route")).POST,
+  bulk: (await import("@/app/api/projects/[id]/proposals/bulk-approve/route")).POST,
+});
+
+async function submitWith(credentials: { token?: string; cookie?: string }, body: Record<string, unknown>) {
+  const { submit } = await routes();
+  return call(submit, { path: `/api/projects/${PROJECT}/proposals`, params: { id: PROJECT }, body, ...credentials });
+}
+
+async function approveAs(token: string, proposalId: string) {
+  const { approve } = await routes();
+  return call(approve, { path: `/api/projects/${PROJECT}/proposals/${proposalId}/approve`, params: { id: PROJECT, proposalId }, body: { revision: 1 }, token });
+}
+
+describe("review rules", () => {
+  beforeAll(async () => {
+    world = await buildWorld();
+  }, 180_000);
+  afterAll(async () => {
+    await world?.db.$disconnect();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("four eyes: a lead may not approve their own proposal; a one-lead project may allow it in its settings", async () => {
+    const own = await submitWith({ token: world.lenaToken }, { path: `project_rules_${++unique}.md`, content: memory() });
+    expect(own.status).toBe(201);
+    const alone = await approveAs(world.lenaToken, own.body.proposal.id);
+    expect(alone.status).toBe(403);
+    expect(alone.body.error.message).toMatch(/only lead: add a second lead, or turn on self-approval/);
+
+    await world.db.project.update({ where: { id: PROJECT }, data: { allowSelfApproval: true } });
+    const allowed = await approveAs(world.lenaToken, own.body.proposal.id);
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    expect(allowed.body.proposal.state).toBe("committed");
+
+    // A second lead exists: four eyes applies even with the setting on.
+    await world.db.projectMember.update({ where: { projectId_userId: { projectId: PROJECT, userId: world.omar.id } }, data: { role: "lead" } });
+    try {
+      const second = await submitWith({ token: world.lenaToken }, { path: `project_rules_${++unique}.md`, content: memory() });
+      const refused = await approveAs(world.lenaToken, second.body.proposal.id);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toMatch(/another lead must approve it \(Omar/);
+      const byOther = await approveAs(world.omarToken, second.body.proposal.id);
+      expect(byOther.body.proposal.state).toBe("committed");
+      expect(byOther.body.proposal.proposerRole).toBe("lead");
+    } finally {
+      await world.db.projectMember.update({ where: { projectId_userId: { projectId: PROJECT, userId: world.omar.id } }, data: { role: "member" } });
+      await world.db.project.update({ where: { id: PROJECT }, data: { allowSelfApproval: false } });
+    }
+  });
+
+  it("a committed proposal names its commit and when it landed, and its proposer's role", async () => {
+    const submitted = await submitWith({ token: world.omarToken }, { path: `project_rules_${++unique}.md`, content: memory() });
+    const approved = await approveAs(world.lenaToken, submitted.body.proposal.id);
+    expect(approved.body.proposal.committedCommit).toMatch(/^[0-9a-f]{40}$/);
+    expect(Date.parse(approved.body.proposal.committedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(approved.body.proposal.proposerRole).toBe("member");
+  });
+
+  it("the source is the route's: a token proposes as member, the dashboard's session as dashboard, a claimed source is refused", async () => {
+    const viaToken = await submitWith({ token: world.omarToken }, { path: `project_rules_${++unique}.md`, content: memory() });
+    expect(viaToken.body.proposal.source).toBe("member");
+    const viaSession = await submitWith({ cookie: world.lenaSession }, { path: `project_rules_${++unique}.md`, content: memory() });
+    expect(viaSession.body.proposal.source).toBe("dashboard");
+    const claimed = await submitWith({ token: world.omarToken }, { path: `project_rules_${++unique}.md`, content: memory(), source: "extraction" });
+    expect(claimed.status).toBe(400);
+    expect(claimed.body.error.message).toMatch(/^source: decided by the server/);
+  });
+
+  it("refuses file names with bidirectional overrides, zero-width or control characters and look-alikes, naming the problem", async () => {
+    const cases: [string, RegExp][] = [
+      ["invoice\u202Edm.md", /U\+202E/],
+      ["feed\u200Bback.md", /U\+200B/],
+      ["tab\tname.md", /control character/],
+      ["ｆｅｅｄｂａｃｋ.md", /write it as "feedback\.md"/],
+    ];
+    for (const [name, message] of cases) {
+      const answer = await submitWith({ token: world.omarToken }, { path: name, content: memory() });
+      expect(answer.status, name).toBe(400);
+      expect(answer.body.error.message).toMatch(/^path: /);
+      expect(answer.body.error.message).toMatch(message);
+    }
+    const nested = await submitWith({ token: world.omarToken }, { path: `payments/project_rules_${++unique}.md`, content: memory() });
+    expect(nested.status).toBe(201);
+  });
+
+  it("bulk approval and the clean filter leave out a possible duplicate and a pending team-convention confirmation", async () => {
+    const { bulk, list } = await routes();
+    const topic = `settlement cutoff ${++unique}`;
+    const original = await submitWith({ token: world.omarToken }, { path: `project_cutoff_${unique}.md`, content: memory(topic) });
+    await approveAs(world.lenaToken, original.body.proposal.id);
+    const duplicate = await submitWith({ token: world.omarToken }, { path: `project_cutoff_again_${unique}.md`, content: memory(topic) });
+    expect(duplicate.body.proposal.checks.duplicates.length).toBeGreaterThan(0);
+    const feedback = await submitWith({ token: world.omarToken }, {
+      path: `feedback_rules_${++unique}.md`,
+      content: `---\nname: Squash merges ${unique}\ndescription: Merge checkout pull requests with squash ${unique}\ntype: feedback\n---\nSquash-merge checkout PRs.\n**Why:** one revert per change.\n**How to apply:** every PR.\n`,
+    });
+    const clean = await submitWith({ token: world.omarToken }, {
+      path: `reference_rules_${++unique}.md`,
+      content: `---\nname: Courier label printer ${unique}\ndescription: Warehouse label printer queue lives in Zebra Cloud under the courier-${unique} workspace\ntype: reference\n---\nZebra Cloud, workspace courier-${unique}.\n`,
+    });
+    expect(clean.body.proposal.checks.duplicates).toEqual([]);
+
+    const listed = await call(list, { method: "GET", path: `/api/projects/${PROJECT}/proposals?check=clean`, params: { id: PROJECT }, token: world.lenaToken });
+    const cleanIds = (listed.body.proposals as { id: string }[]).map((proposal) => proposal.id);
+    expect(cleanIds).toContain(clean.body.proposal.id);
+    expect(cleanIds).not.toContain(duplicate.body.proposal.id);
+    expect(cleanIds).not.toContain(feedback.body.proposal.id);
+
+    const items = [duplicate, feedback, clean].map((answer) => ({ proposalId: answer.body.proposal.id, revision: 1 }));
+    const result = await call(bulk, { path: `/api/projects/${PROJECT}/proposals/bulk-approve`, params: { id: PROJECT }, body: { items }, token: world.lenaToken });
+    const byId = new Map((result.body.results as { proposalId: string; state?: string; error?: { code: string } }[]).map((entry) => [entry.proposalId, entry]));
+    expect(byId.get(clean.body.proposal.id)!.state).toBe("committed");
+    expect(byId.get(duplicate.body.proposal.id)!.error!.code).toBe("CONFLICT");
+    expect(byId.get(feedback.body.proposal.id)!.error).toBeDefined();
+  });
+});

@@ -18,8 +18,12 @@ export function classifySecretKey(key: string): SecretKind | null {
   const last = words.at(-1) ?? "";
   const previous = words.at(-2) ?? "";
   if (PASSWORD_WORDS.has(last) || last.endsWith("password")) return "password-assignment";
+  // `.npmrc` before npm 9: `_auth=` holds base64 of `user:password`; Docker's config.json `"auth"` the same.
+  if (key === "_auth") return "npm-token";
+  if (key === "auth" && words.length === 1) return "basic-auth-password";
   const isSecret =
     SECRET_WORDS.has(last) ||
+    (last === "pat" && words.length > 1) ||
     /(?:secret|token|apikey)$/.test(last) ||
     (last === "key" && KEY_QUALIFIERS.has(previous)) ||
     (last === "base" && previous === "key" && words.includes("secret"));
@@ -31,6 +35,12 @@ function providerKind(key: string, words: string[]): SecretKind {
   if (joined.includes("aws") && joined.includes("secret")) return "aws-secret-access-key";
   if (/(?:^|_)(?:account|shared_access)_key$/.test(joined) || /azure|storage_key/.test(joined)) return "azure-storage-key";
   if (joined.includes("twilio")) return "twilio-auth-token";
+  // The provider's name beside a token names its kind in whatever format it has (older ones too).
+  if (/(?:^|_)(?:github|gh)_/.test(joined) && /(?:token|pat)$/.test(joined)) return "github-classic-token";
+  if (joined.includes("gitlab") && /(?:token|pat)$/.test(joined)) return "gitlab-token";
+  if (joined.includes("slack") && joined.endsWith("token")) return "slack-token";
+  if (joined.includes("sendgrid")) return "sendgrid-api-key";
+  if (joined.includes("mailgun")) return "mailgun-api-key";
   if (joined.includes("vault") && joined.endsWith("token")) return "vault-token";
   // `.npmrc`: `//registry.npmjs.org/:_authToken=…`
   if (key === "_authToken" || joined.includes("npm")) return "npm-token";

@@ -2,6 +2,7 @@ import { findFormatTokens } from "./find-format-tokens";
 import { findHighEntropyValues } from "./find-high-entropy-values";
 import { findKeywordAssignments } from "./find-keyword-assignments";
 import { findPrivateKeys } from "./find-private-keys";
+import { findProviderContextTokens } from "./find-provider-context-tokens";
 import { findProsePasswords } from "./find-prose-passwords";
 import { findUrlCredentials } from "./find-url-credentials";
 import { mergeSecretRanges } from "./merge-secret-ranges";
@@ -16,6 +17,7 @@ export function findSecretRanges(text: string): SecretRange[] {
   return mergeSecretRanges([
     ...findPrivateKeys(text),
     ...findFormatTokens(text),
+    ...findProviderContextTokens(text),
     ...findUrlCredentials(text),
     ...findKeywordAssignments(text),
     ...findProsePasswords(text),

@@ -23,6 +23,8 @@ const FORMAT_RULES: FormatRule[] = [
   rule("slack-bot-token", "xoxb-[0-9]{6,}-[0-9A-Za-z\\-]{10,}"),
   rule("slack-user-token", "xoxp-[0-9]{6,}-[0-9A-Za-z\\-]{10,}"),
   rule("slack-token", "(?:xox[aresco]|xapp)-[0-9A-Za-z\\-]{10,}"),
+  // Rotating tokens and their refresh tokens (Slack token rotation): `xoxe.xoxp-1-…`, `xoxe.xoxb-1-…`.
+  rule("slack-token", "xoxe\\.xox[bp]-[0-9]-[0-9A-Za-z\\-]{20,}"),
   rule("slack-webhook-url", "https://hooks\\.slack\\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/\\-]{20,}"),
   rule("stripe-live-key", "sk_live_[A-Za-z0-9]{16,247}"),
   rule("stripe-test-key", "sk_test_[A-Za-z0-9]{16,247}"),

@@ -6,7 +6,7 @@ import { RANK_ASSIGNMENT, type SecretKind, type SecretRange } from "./secret-fin
 
 // Keys are found from the secret-ish word outwards instead of matching every `word:` in the
 // text: that keeps a 5 MB file from costing one regex match per YAML key.
-const SECRET_WORD = /pass|pwd|pw|secret|token|key|credential|auth/gi;
+const SECRET_WORD = /pass|pwd|pw|secret|token|key|credential|auth|pat(?![a-z])/gi;
 // `key: value`, `key = value`, `KEY=value`, `"key": "value"`, `key := value`, `--key=value`.
 // `://` and `::` are not separators (URLs, C++/Rust paths).
 const SEPARATOR = /["']?[ \t]*(?::=|=>|=|:)(?![=:/])[ \t]*/y;
@@ -76,12 +76,24 @@ function afterSeparator(text: string, keyEnd: number, isFlag: boolean): number {
 
 function isSecretValue(kind: SecretKind, value: string, isQuoted: boolean): boolean {
   if (isPlaceholderValue(value)) return false;
+  if (kind === "npm-token" && isLegacyNpmCredential(value)) return true;
+  if (kind === "basic-auth-password") return isBase64Credentials(value);
   return kind === "password-assignment" ? isPlausiblePassword(value, isQuoted) : isPlausibleToken(value, isQuoted);
 }
 
 // `PGPASSWORD=… psql -h db`: a shell variable's unquoted value ends at the first blank.
 function isShellVariable(rawKey: string, text: string, keyEnd: number): boolean {
   return /^[A-Z][A-Z0-9_]*$/.test(rawKey) && text.charAt(keyEnd) === "=";
+}
+
+// npm tokens before the `npm_` prefix (2021) were UUIDs; `_auth` holds base64 of `user:password`.
+function isLegacyNpmCredential(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) || isBase64Credentials(value);
+}
+
+function isBase64Credentials(value: string): boolean {
+  if (!/^[A-Za-z0-9+/]{8,}={0,2}$/.test(value)) return false;
+  return /^[^\s:]+:\S{4,}$/.test(Buffer.from(value, "base64").toString("latin1"));
 }
 
 function readValue(text: string, valueStart: number, ownsLine: boolean, isShell: boolean): ValueSpan | null {

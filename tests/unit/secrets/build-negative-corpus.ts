@@ -106,10 +106,56 @@ function lines(chars: Chars): string[] {
   ];
 }
 
+// Issue 10, drawn from their own random stream so the lines above keep their values.
+function laterLines(chars: Chars): string[] {
+  const sha = () => chars(HEX, 40);
+  const base62 = BASE64.slice(0, 62);
+  return [
+    // issue 10: key fingerprints and key ids (they identify a public key and unlock nothing)
+    `The host key fingerprint is SHA256:${chars(base62, 43)}.`,
+    `deploy_key: SHA256:${chars(base62, 43)}`,
+    `256 SHA256:${chars(base62, 43)} ci@acme (ED25519)`,
+    `ssh key fingerprint: SHA256:${chars(base62, 43)}`,
+    `The key fingerprint is MD5:${Array.from({ length: 16 }, () => chars(HEX, 2)).join(":")}`,
+    `Key fingerprint = ${Array.from({ length: 10 }, () => chars(HEX, 4).toUpperCase()).join(" ")}`,
+    `GPG_SIGNING_KEY=${chars(HEX, 16).toUpperCase()}`,
+    `gpg signing key: ${chars(HEX, 40).toUpperCase()}`,
+    `key_fingerprint = "${chars(base62, 26)}"`,
+    `access key fingerprint ${chars(base62, 28)}`,
+    // issue 10: tokens vendors publish in their documentation, and illustrations
+    "Stripe's docs use sk_test_4eC39HqLyjWDarjtT1zdp7dc in every curl example.",
+    "stripe.api_key = 'sk_test_BQokikJOvBiI2HlWgH4olfQ2'",
+    "STRIPE_SECRET_KEY=sk_test_26PHem9AhJZvU623DfE1x4sd",
+    "GitHub's docs show Authorization: Bearer ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+    "token: gho_16C7e42F292c6912E7710c838347Ae178B4a",
+    "The Slack docs answer with xoxb-17653672481-19874698323-pdFZKVeTuE8sk7oOcBrzbqgy",
+    "jwt.io shows eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+    "MAILGUN_API_KEY=key-3ax6xnjp29jd6fds4gc373sgvjxteol0",
+    "AWS_ACCESS_KEY_ID=AKIAI44QH8DHBEXAMPLE",
+    "STRIPE_SECRET_KEY=sk_live_1234567890abcdefghijklmn",
+    "GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+    "api_key: 1234567890abcdef1234",
+    // issue 10: prose and config around password words that states no password
+    "the password manager is 1Password",
+    "The password must be at least 8 characters",
+    "passwords are rotated every 90 days",
+    "password for user admin123 is locked after 5 attempts",
+    "The login flow: user:session handling",
+    "credentials are in the vault: see 1Password",
+    `GitHub token fix landed in commit ${sha()}`,
+    `TWILIO_ACCOUNT_SID=AC${chars(HEX, 32)}`,
+    "password: !vault |",
+    "password: *db_password",
+    "auth: true",
+    "PATH=/usr/local/bin:/usr/bin",
+  ];
+}
+
 /** Each line becomes its own note with frontmatter, as a memory would be. */
 export function buildNegativeNotes(seed: number): NegativeNote[] {
   const chars = createChars(createRandom(seed));
-  return lines(chars).map((line, index) => ({
+  const later = laterLines(createChars(createRandom(seed + 10)));
+  return [...lines(chars), ...later].map((line, index) => ({
     name: `negative #${index}: ${line.slice(0, 40)}`,
     text: `---\nname: Negative ${index}\ndescription: A note that holds no secret\ntype: reference\n---\n${line}\n`,
   }));

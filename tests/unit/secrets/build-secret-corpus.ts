@@ -58,6 +58,14 @@ function pemBody(chars: Chars, start: string, lines: number, newline: string): s
 
 type Recipe = { kind: SecretKind; value: (chars: Chars) => string; contexts: Array<[string, string]> };
 
+/** 40 hex digits with a letter and a digit whatever the seed draws: GitHub's tokens before 2021. */
+function mixedHex(chars: Chars, length: number): string {
+  return chars("abcdef", 1) + chars(DIGITS, 1) + chars(HEX, length - 2);
+}
+
+/** A .env password that opens with punctuation and holds `:`, `#` and `&`, as generated ones do. */
+const envPassword = (chars: Chars) => `${chars("!@*%", 1)}${chars(ALNUM, 4)}:${chars(LOWER, 1)}${chars(DIGITS, 2)}#${chars(ALNUM, 3)}&${chars(DIGITS, 2)}`;
+
 const password = (chars: Chars) => `${chars(UPPER, 1)}${chars(LOWER, 5)}${chars(DIGITS, 3)}${chars("!#%*@^~", 2)}${chars(ALNUM, 2)}`;
 const privateKey = (label: string, start: string) => (chars: Chars) =>
   `-----BEGIN ${label}-----\n${pemBody(chars, start, 4, "\n")}\n-----END ${label}-----`;
@@ -118,6 +126,40 @@ const RECIPES: Recipe[] = [
   { kind: "high-entropy-secret", value: (c) => mixed(c, ALNUM, 32), contexts: [["The staging signing key is ", " until the rotation."], ["Webhook secret for acme.io ", ""], ["token ", " expires Friday."]] },
 ];
 
+// Issue 10, drawn from their own random stream so the notes above keep their values.
+const LATER_RECIPES: Recipe[] = [
+  // Issue 10: passwords stated in a sentence, not assigned.
+  {
+    kind: "password-assignment",
+    value: password,
+    contexts: [
+      ["The staging db password is ", " (rotate monthly)."],
+      ["pw for the admin console is ", "\n"],
+      ["The password for the VPN is now ", ", change it in March."],
+      ["Log in with password ", " for the admin account."],
+      ["passphrase for the deploy key: ", "\n"],
+      ["creds are admin:", "\n"],
+      ["login: deploy / password ", "\n"],
+    ],
+  },
+  // Issue 10: .env values with punctuation, leading and inside, quoted and not.
+  {
+    kind: "password-assignment",
+    value: envPassword,
+    contexts: [["DB_PASSWORD=", "\n"], ['DB_PASSWORD="', '"\n'], ["DB_PASSWORD='", "'\n"], ["export MYSQL_ROOT_PASSWORD=", "\n"], ["PGPASSWORD=", " psql -h db.internal\n"], ["admin password = ", "\n"], ["REDIS_PASSWORD=", " # staging\n"]],
+  },
+  // Issue 10: older formats of providers already covered, known by the words around them.
+  { kind: "github-classic-token", value: (c) => mixedHex(c, 40), contexts: [["GITHUB_TOKEN=", "\n"], ["My old GitHub token is ", " (made in 2019)."], ["github oauth token: ", "\n"], ["GH_PAT=", "\n"]] },
+  { kind: "twilio-auth-token", value: (c) => mixedHex(c, 32), contexts: [["The Twilio auth token is ", "."]] },
+  { kind: "gitlab-token", value: (c) => mixed(c, ALNUM, 20), contexts: [["our GitLab token is ", " (from before glpat)."], ["GITLAB_TOKEN=", "\n"]] },
+  { kind: "npm-token", value: (c) => `${c(HEX, 8)}-${c(HEX, 4)}-4${c(HEX, 3)}-a${c(HEX, 3)}-${c(HEX, 12)}`, contexts: [["//registry.npmjs.org/:_authToken=", "\n"]] },
+  { kind: "npm-token", value: (c) => Buffer.from(`deploy:${c(ALNUM, 12)}`).toString("base64"), contexts: [["_auth=", "\n"]] },
+  { kind: "basic-auth-password", value: (c) => Buffer.from(`ci:${c(ALNUM, 16)}`).toString("base64"), contexts: [['{"auths": {"https://index.docker.io/v1/": {"auth": "', '"}}}']] },
+  { kind: "slack-token", value: (c) => `xoxe.xoxp-1-${c(ALNUM, 100)}`, contexts: [["Rotating refresh token ", "\n"]] },
+  { kind: "slack-token", value: (c) => mixed(c, ALNUM, 24), contexts: [["SLACK_TOKEN=", "\n"]] },
+  { kind: "stripe-live-key", value: (c) => `sk_live_${c(ALNUM, 24)}`, contexts: [["Old Stripe key from 2017: ", "."]] },
+];
+
 function frontmatter(name: string, description: string): string {
   return `---\nname: ${name}\ndescription: ${description}\ntype: reference\n---\n`;
 }
@@ -125,17 +167,23 @@ function frontmatter(name: string, description: string): string {
 /** One note per recipe context, a few in frontmatter, and a few holding several secrets. */
 export function buildPositiveNotes(seed: number): PositiveNote[] {
   const chars = createChars(createRandom(seed));
+  const notes = buildRecipeNotes(RECIPES, chars, "");
+  notes.push(...buildFrontmatterNotes(chars), ...buildMultiSecretNotes(chars));
+  notes.push(...buildRecipeNotes(LATER_RECIPES, createChars(createRandom(seed + 10)), "issue 10 "));
+  return notes;
+}
+
+function buildRecipeNotes(recipes: Recipe[], chars: Chars, label: string): PositiveNote[] {
   const notes: PositiveNote[] = [];
-  for (const recipe of RECIPES) {
+  for (const recipe of recipes) {
     for (const [index, [before, after]] of recipe.contexts.entries()) {
       const value = recipe.value(chars);
       const head = `${frontmatter(`${recipe.kind} ${index}`, `Where the ${recipe.kind} for staging lives`)}Notes from the 2026-03-05 incident.\n\n`;
       const start = head.length + before.length;
       const text = `${head}${before}${value}${after}\n**Why:** it was pasted during the outage.\n`;
-      notes.push({ name: `${recipe.kind} #${index}`, text, secrets: [{ kind: recipe.kind, start, end: start + value.length, value }] });
+      notes.push({ name: `${label}${recipe.kind} #${index}`, text, secrets: [{ kind: recipe.kind, start, end: start + value.length, value }] });
     }
   }
-  notes.push(...buildFrontmatterNotes(chars), ...buildMultiSecretNotes(chars));
   return notes;
 }
 

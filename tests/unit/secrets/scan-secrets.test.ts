@@ -87,6 +87,26 @@ describe("scanSecrets findings", () => {
     expect(finding?.preview).toBe("sk_live_…p7dc");
   });
 
+  it("never carries a secret of the corpus, whatever rule found it: only kind, range and preview", () => {
+    for (const note of positives) {
+      const findings = scanSecrets(note.text);
+      for (const finding of findings) expect(Object.keys(finding).sort()).toEqual(["column", "end", "kind", "line", "preview", "start"]);
+      const shown = JSON.stringify(findings);
+      for (const secret of note.secrets) expect(shown, note.name).not.toContain(secret.value.slice(0, -4));
+    }
+  });
+
+  it.each([
+    ["the staging db password is Tr0ub4dor&3x", "Tr0ub4dor&3x"],
+    ["password: hunter2-prod-77", "hunter2-prod-77"],
+    ["pw for the admin console is Zq8!mLp2rT", "Zq8!mLp2rT"],
+    ["DB_PASSWORD=p@ss:w0rd!#2024", "p@ss:w0rd!#2024"],
+    ['DB_PASSWORD="p@ss:w0rd!#2024"', "p@ss:w0rd!#2024"],
+  ])("finds the password the outside corpus reported in %s", (text, value) => {
+    const start = text.indexOf(value);
+    expect(scanSecrets(text)).toEqual([expect.objectContaining({ kind: "password-assignment", start, end: start + value.length })]);
+  });
+
   it("marks an unterminated private key as running to the end of the text", () => {
     const text = `Key:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA${chars(ALNUM, 64)}\n(truncated)`;
     const [finding] = scanSecrets(text);

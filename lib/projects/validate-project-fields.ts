@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../errors";
 import { parseJsonOrNull } from "../parse-json";
+import { assertNoSecret } from "../secrets/assert-no-secret";
 import { ProjectId } from "../store/store-manifest";
 import { deriveProjectId } from "./derive-project-id";
 import { normaliseRepoUrl } from "./normalise-repo-url";
@@ -15,6 +16,7 @@ export function validateProjectName(name: string): string {
   if (trimmed.length > MAX_PROJECT_NAME_LENGTH) throw invalid("name", `name: at most ${MAX_PROJECT_NAME_LENGTH} characters.`);
   // A line break would end a commit subject and start a fake trailer in the store's history.
   if ([...trimmed].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) throw invalid("name", "name: use one line without control characters.");
+  assertNoSecret(trimmed, "name"); // shown on every page and stored in teammem.json
   return trimmed;
 }
 

@@ -117,7 +117,8 @@ const ROWS: Record<string, Row> = {
       return { path: `/api/projects/acme-checkout/proposals/${proposal.id}`, params: { id: "acme-checkout", proposalId: proposal.id } };
     },
   },
-  "POST /api/projects/[id]/proposals/[proposalId]/approve": { success: 200, prepare: (identity) => proposalCall(identity, "approve", { revision: 1 }) },
+  // Four eyes: a member proposes what the caller approves (self-approval is tested in review-rules).
+  "POST /api/projects/[id]/proposals/[proposalId]/approve": { success: 200, prepare: () => proposalCall("member", "approve", { revision: 1 }) },
   "POST /api/projects/[id]/proposals/[proposalId]/reject": { success: 200, prepare: (identity) => proposalCall(identity, "reject", { reason: "not a team fact" }) },
   "POST /api/projects/[id]/proposals/[proposalId]/revise": { success: 200, prepare: (identity) => proposalCall(identity, "revise", { content: cleanMemory(), note: "tightened" }) },
   "POST /api/projects/[id]/proposals/[proposalId]/redact": { success: 200, prepare: (identity) => proposalCall(identity, "redact", undefined, secretMemory()) },
@@ -137,8 +138,8 @@ const ROWS: Record<string, Row> = {
   },
   "POST /api/projects/[id]/proposals/bulk-approve": {
     success: 200,
-    prepare: async (identity) => {
-      const proposal = await world.submitAs(identity);
+    prepare: async () => {
+      const proposal = await world.submitAs("member");
       return { path: "/api/projects/acme-checkout/proposals/bulk-approve", params: { id: "acme-checkout" }, body: { items: [{ proposalId: proposal.id, revision: 1 }] } };
     },
   },

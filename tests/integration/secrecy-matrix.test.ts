@@ -27,7 +27,7 @@ const SECRETS = [
   { kind: "aws-secret", value: ["h7Gk2L9pQ4", "xW8mZ3nB6vC1", "fD5jR0tY2uI4oP7aS9dF"].join(""), prefix: "" },
   { kind: "stripe", value: ["sk", "_live_", "51HqLmN2eZvKYlo2C8xW7pQ4rT6y"].join(""), prefix: "sk_live_" },
   { kind: "url-password", value: ["Zq8", "vR2pL7xW", "k3M9"].join("-"), prefix: "" },
-  { kind: "slack", value: ["xoxb", "-1234567890123-1234567890123-", "AbCdEfGhIjKlMnOpQrStUvWx"].join(""), prefix: "xoxb-" },
+  { kind: "slack", value: ["xoxb", "-2847561930274-5830194726385-", "Hq7XkR2mWp9ZtL4vN8cB3yJd"].join(""), prefix: "xoxb-" },
 ];
 const secretBlock = () =>
   [

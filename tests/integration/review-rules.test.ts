@@ -12,6 +12,8 @@ const PASSWORD = "review-rules-password";
 const BASE = "http://127.0.0.1:3000";
 const PROJECT = "acme-checkout";
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type ProposalJson = { id: string; state: string; source: string; committedCommit: string | null; committedAt: string; proposerRole: string | null; checks: { duplicates: unknown[] } };
+type Answer = { proposal: ProposalJson; error: { code: string; message: string }; results: unknown[]; proposals: unknown[] };
 
 let root = "";
 let world: Awaited<ReturnType<typeof buildWorld>>;
@@ -49,7 +51,7 @@ async function call(handler: unknown, init: { path: string; params: Record<strin
   if (init.body !== undefined) headers.set("content-type", "application/json");
   const request = new Request(BASE + init.path, { method: init.method ?? "POST", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
   const response = await (handler as Handler)(request, { params: Promise.resolve(init.params) });
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as Answer };
 }
 
 const routes = async () => ({

@@ -4,6 +4,7 @@ import { assertCanReadProposal } from "@/lib/auth/assert-proposal-in-project";
 import { diffMemory, type MemoryDiff, type WordPiece } from "@/lib/diff/diff-memory";
 import { isAppError } from "@/lib/errors";
 import { TEAM_CONVENTION_BLOCKER } from "@/lib/review/compute-checks";
+import { findFourEyesRefusal } from "@/lib/review/assert-four-eyes";
 import { getProposal } from "@/lib/review/get-proposal";
 import { listProposals } from "@/lib/review/list-proposals";
 import { OPEN_PROPOSAL_STATES, type ProposalDetail } from "@/lib/review/proposal-types";
@@ -35,6 +36,7 @@ export default async function ProposalPage({ params }: Props) {
   const proposal = await getProposal(getConfig(), db, proposalId);
   const queue = (await listProposals(db, { projectIds: [access.projectId], states: [...OPEN_PROPOSAL_STATES] })).map((item) => item.id);
   const position = queue.indexOf(proposalId);
+  const approvalRefusal = access.role === "lead" ? await findFourEyesRefusal(db, { projectId: proposal.projectId, proposerId: proposal.proposer.id, approverId: caller.userId }) : null;
   // getProposal masked every secret as its kind and preview: the value never leaves the server.
   const shownContent = proposal.content;
   const diff = diffMemory(proposal.baseContent, shownContent);
@@ -57,6 +59,7 @@ export default async function ProposalPage({ params }: Props) {
         needsConfirmation={proposal.checks.scope.verdict === "needs-confirmation"}
         hasSecrets={proposal.checks.secrets.length > 0}
         blockers={proposal.checks.blockers.filter((blocker) => blocker !== TEAM_CONVENTION_BLOCKER)}
+        approvalRefusal={approvalRefusal}
         editableContent={proposal.checks.secrets.length > 0 ? null : proposal.content}
         previousId={position > 0 ? queue[position - 1]! : null}
         nextId={position >= 0 && position < queue.length - 1 ? queue[position + 1]! : null}

@@ -13,6 +13,8 @@ type Props = {
   needsConfirmation: boolean;
   hasSecrets: boolean;
   blockers: string[];
+  /** Why this reviewer may not approve (four eyes), or null. */
+  approvalRefusal: string | null;
   /** Null while the content holds a secret: it is never sent to the browser to edit. */
   editableContent: string | null;
   previousId: string | null;
@@ -55,13 +57,13 @@ export function ProposalActions(props: Props) {
       if (event.metaKey || event.ctrlKey || event.altKey || target?.closest("input, textarea, select")) return;
       if (event.key === "j" && props.nextId) window.location.assign(`/review/${props.nextId}`);
       else if (event.key === "k" && props.previousId) window.location.assign(`/review/${props.previousId}`);
-      else if (event.key === "a" && props.canReview) void approve();
+      else if (event.key === "a" && props.canReview && !props.approvalRefusal) void approve();
       else if (event.key === "r" && props.canReview) reject();
       else if (event.key === "e" && props.canReview && props.editableContent !== null) setEditing(true);
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [approve, reject, props.nextId, props.previousId, props.canReview, props.editableContent]);
+  }, [approve, reject, props.nextId, props.previousId, props.canReview, props.editableContent, props.approvalRefusal]);
 
   useEffect(() => {
     if (isEditing) editor.current?.focus();
@@ -75,12 +77,13 @@ export function ProposalActions(props: Props) {
           {props.needsConfirmation && (
             <label><input type="checkbox" checked={isConfirmed} onChange={(event) => setConfirmed(event.target.checked)} /> This feedback is a team convention, not a personal preference</label>
           )}
-          <button className="primary" onClick={approve} disabled={isBusy || props.blockers.length > 0 || (props.needsConfirmation && !isConfirmed)} title="a">Approve</button>
+          <button className="primary" onClick={approve} disabled={isBusy || props.blockers.length > 0 || props.approvalRefusal !== null || (props.needsConfirmation && !isConfirmed)} title={props.approvalRefusal ?? "a"}>Approve</button>
           <button onClick={reject} disabled={isBusy} title="r">Reject…</button>
           {props.hasSecrets && <button onClick={() => act("redact", undefined)} disabled={isBusy}>Apply redaction</button>}
           {props.editableContent !== null && <button onClick={() => setEditing(!isEditing)} disabled={isBusy} title="e">Edit</button>}
         </div>
       )}
+      {props.canReview && isOpen && props.approvalRefusal && <p className="muted" data-testid="approval-refusal">{props.approvalRefusal}</p>}
       {props.canReview && REOPENABLE.has(props.state) && <div className="actions"><button onClick={() => act("reopen", undefined)} disabled={isBusy}>Reopen</button></div>}
       {props.isProposer && isOpen && <div className="actions"><button onClick={() => act("withdraw", undefined)} disabled={isBusy}>Withdraw my proposal</button></div>}
       {!props.canReview && !props.isProposer && <p className="muted">Only a lead of {props.projectId} can decide on this proposal.</p>}

@@ -1,3 +1,4 @@
+import { findAllMatches } from "./find-all-matches";
 import { isPlaceholderToken } from "./is-placeholder-value";
 import { RANK_FORMAT, type SecretKind, type SecretRange } from "./secret-finding";
 
@@ -51,7 +52,7 @@ const FORMAT_RULES: FormatRule[] = [
 export function findFormatTokens(text: string): SecretRange[] {
   const ranges: SecretRange[] = [];
   for (const { kind, pattern } of FORMAT_RULES) {
-    for (const match of text.matchAll(pattern)) {
+    for (const match of findAllMatches(pattern, text)) {
       const value = match[0];
       if (isPlaceholderToken(value)) continue;
       ranges.push({ kind, start: match.index, end: match.index + value.length, isBounded: true, rank: RANK_FORMAT });

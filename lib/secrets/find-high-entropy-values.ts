@@ -1,3 +1,4 @@
+import { findAllMatches } from "./find-all-matches";
 import { isPlaceholderToken } from "./is-placeholder-value";
 import { isKeyFingerprint } from "./is-key-fingerprint";
 import { isNonSecretShape } from "./is-plausible-secret";
@@ -17,7 +18,7 @@ const WORD_PIECES = /[A-Z]?[a-z]{3,}/g;
  */
 export function findHighEntropyValues(text: string): SecretRange[] {
   const ranges: SecretRange[] = [];
-  for (const match of text.matchAll(KEYWORD_THEN_CANDIDATE)) {
+  for (const match of findAllMatches(KEYWORD_THEN_CANDIDATE, text)) {
     const value = match[1] ?? "";
     if (!isRandomToken(value)) continue;
     const start = match.index + match[0].length - value.length;

@@ -1,3 +1,4 @@
+import { findAllMatches } from "./find-all-matches";
 import { isPlaceholderValue } from "./is-placeholder-value";
 import { isPlausiblePassword } from "./is-plausible-secret";
 import { RANK_ASSIGNMENT, type SecretRange } from "./secret-finding";
@@ -27,13 +28,13 @@ const MIN_BARE_LENGTH = 6;
 /** Passwords stated in prose; the range is the value alone. */
 export function findProsePasswords(text: string): SecretRange[] {
   const ranges: SecretRange[] = [];
-  for (const match of text.matchAll(PROSE_CREDENTIALS)) {
+  for (const match of findAllMatches(PROSE_CREDENTIALS, text)) {
     const raw = (match[1] ?? "").replace(TRAILING_PUNCTUATION, "");
     if (!isStatedPassword(raw, false)) continue;
     const start = match.index + match[0].length - (match[1] ?? "").length;
     ranges.push({ kind: "password-assignment", start, end: start + raw.length, isBounded: true, rank: RANK_ASSIGNMENT });
   }
-  for (const match of text.matchAll(PROSE_PASSWORD)) {
+  for (const match of findAllMatches(PROSE_PASSWORD, text)) {
     const quoted = match[1] ?? match[2] ?? match[3];
     const raw = quoted ?? (match[4] ?? "").replace(TRAILING_PUNCTUATION, "");
     const isQuoted = quoted !== undefined;

@@ -1,3 +1,4 @@
+import { findAllMatches } from "./find-all-matches";
 import { isPlaceholderToken } from "./is-placeholder-value";
 import { RANK_STRUCTURE, type SecretKind, type SecretRange } from "./secret-finding";
 
@@ -29,7 +30,7 @@ const CONTEXT_RULES: ContextRule[] = [
 export function findProviderContextTokens(text: string): SecretRange[] {
   const ranges: SecretRange[] = [];
   for (const { kind, pattern, isToken } of CONTEXT_RULES) {
-    for (const match of text.matchAll(pattern)) {
+    for (const match of findAllMatches(pattern, text)) {
       const value = match[1] ?? "";
       if ((isToken && !isToken(value)) || isPlaceholderToken(value)) continue;
       const start = match.index + match[0].length - value.length;

@@ -1,3 +1,4 @@
+import { findAllMatches } from "./find-all-matches";
 import { isPlaceholderValue } from "./is-placeholder-value";
 import { RANK_STRUCTURE, type SecretKind, type SecretRange } from "./secret-finding";
 
@@ -30,7 +31,7 @@ export function findUrlCredentials(text: string): SecretRange[] {
 
 function findUrlPasswords(text: string): SecretRange[] {
   const ranges: SecretRange[] = [];
-  for (const match of text.matchAll(URL_USERINFO)) {
+  for (const match of findAllMatches(URL_USERINFO, text)) {
     const passwordStart = match.index + match[0].length;
     const urlEnd = indexOfOrEnd(text, URL_END, passwordStart);
     const atIndex = lastHostAt(text, passwordStart, urlEnd);
@@ -51,7 +52,7 @@ function lastHostAt(text: string, from: number, to: number): number {
 
 function findCurlPasswords(text: string): SecretRange[] {
   const ranges: SecretRange[] = [];
-  for (const match of text.matchAll(CURL_USER)) {
+  for (const match of findAllMatches(CURL_USER, text)) {
     const credentials = match[1] ?? match[2] ?? match[3] ?? "";
     const colon = credentials.indexOf(":");
     if (colon < 0) continue;
@@ -66,7 +67,7 @@ function findCurlPasswords(text: string): SecretRange[] {
 
 function findAuthorizationHeaders(text: string): SecretRange[] {
   const ranges: SecretRange[] = [];
-  for (const match of text.matchAll(AUTHORIZATION)) {
+  for (const match of findAllMatches(AUTHORIZATION, text)) {
     const [whole, scheme = "", credential = ""] = match;
     if (isPlaceholderValue(credential)) continue;
     const start = match.index + whole.length - credential.length;
@@ -78,7 +79,7 @@ function findAuthorizationHeaders(text: string): SecretRange[] {
 
 function findGroupValues(text: string, pattern: RegExp, kind: SecretKind): SecretRange[] {
   const ranges: SecretRange[] = [];
-  for (const match of text.matchAll(pattern)) {
+  for (const match of findAllMatches(pattern, text)) {
     const [whole, value = ""] = match;
     if (isPlaceholderValue(value)) continue;
     const start = match.index + whole.lastIndexOf(value);

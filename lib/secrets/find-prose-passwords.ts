@@ -10,7 +10,7 @@ import { RANK_ASSIGNMENT, type SecretRange } from "./secret-finding";
 // rule's, which knows URLs and query strings), or nothing at all, then the value. Without the
 // phrase rule "the password manager is 1Password" would read as one.
 const PROSE_PASSWORD = new RegExp(
-  String.raw`\b(?:passwords?|passwd|passphrase|pwd|pw)` +
+  String.raw`\bp(?:ass(?:words?|wd|phrase)|wd|w)` +
     String.raw`(?:(?:[ \t]+(?:for|of|on|to|at|in)(?:[ \t]+[A-Za-z][A-Za-z'-]*){1,4})?[ \t]+(?:(?:is|was|are)(?:[ \t]+(?:now|still))?|->|→)[ \t]+` +
     String.raw`|[ \t]+(?:for|of|on|to|at|in)(?:[ \t]+[A-Za-z][A-Za-z'-]*){1,4}[ \t]*[:=][ \t]*|[ \t]+)` +
     String.raw`(?:"([^"\n]{4,})"|'([^'\n]{4,})'|\x60([^\x60\n]{4,})\x60|([^\s"'\x60<>]{4,}))`,

@@ -18,7 +18,7 @@ export function classifySecretKey(key: string): SecretKind | null {
   const last = words.at(-1) ?? "";
   const previous = words.at(-2) ?? "";
   if (PASSWORD_WORDS.has(last) || last.endsWith("password")) return "password-assignment";
-  // `.npmrc` before npm 9: `_auth=` holds base64 of `user:password`; Docker's config.json `"auth"` the same.
+  // A legacy `.npmrc` `_auth=` holds base64 of `user:password`; so does Docker's config.json `"auth"`.
   if (key === "_auth") return "npm-token";
   if (key === "auth" && words.length === 1) return "basic-auth-password";
   const isSecret =

@@ -25,8 +25,8 @@ export async function lintMemorySecrets(memoryDir: string): Promise<LintFinding[
         rule: "secret",
         severity: "error",
         line: secret.line,
-        message: `T3: ${secret.kind} at line ${secret.line}, column ${secret.column} (${secret.preview}); memories are read by every agent, so credentials must not be in them.`,
-        fix: "Remove the credential and say where it lives instead (e.g. the vault path), or run `teammem secrets FILE --redact`.",
+        message: `${secret.kind} (${secret.preview}) at column ${secret.column}: every member's agent reads memories, so a credential must not be in one.`,
+        fix: `Say where the credential lives instead (e.g. the vault path), or run \`teammem secrets ${file} --redact --write\` to replace it in place (a backup is kept); then rotate the credential.`,
       });
     }
   }

@@ -264,10 +264,12 @@ describe("what people read", () => {
     await symlink(path.join(outside, "missing.md"), path.join(dir, "broken.md"));
     const entries = Array.from({ length: 210 }, (_, index) => `- [Entry ${index}](gone-${index}.md) — ${index === 0 ? "x".repeat(160) : "gone"}`);
     await writeFile(path.join(dir, "MEMORY.md"), `${entries.join("\n")}\n`);
+    const token = ["ghp", "_", "R7mK2pQ9xL4vT8wZ3nB6cD1fG5hJ0kS2aE4y"].join("");
+    await writeFile(path.join(dir, "reference_deploy_bot.md"), `---\nname: Deploy bot\ndescription: Where the deploy bot's GitHub access comes from\ntype: reference\n---\nToken: ${token}\n`);
 
     const lintJson = JSON.parse((await teammem(["lint", dir, "--json"])).stdout) as { findings: Finding[] };
     const rules = new Set(lintJson.findings.map((finding) => finding.rule));
-    for (const rule of ["frontmatter-invalid", "unknown-type", "missing-type", "missing-name", "missing-description", "vague-description", "missing-why", "missing-how-to-apply", "relative-date", "derivable-content", "unreadable", "symlink-escape", "index-dangling", "index-orphan", "index-long-line", "index-truncated"]) {
+    for (const rule of ["frontmatter-invalid", "unknown-type", "missing-type", "missing-name", "missing-description", "vague-description", "missing-why", "missing-how-to-apply", "relative-date", "derivable-content", "unreadable", "symlink-escape", "index-dangling", "index-orphan", "index-long-line", "index-truncated", "secret"]) {
       expect(rules, rule).toContain(rule);
     }
     const runs = [
@@ -286,6 +288,8 @@ describe("what people read", () => {
     }
     expect(runs[0]!.stdout).toContain("  warning  index-orphan: vague.md is not listed in MEMORY.md, so an agent reading the index does not know it exists (only recall can still find it).\n           fix: Add a one-line entry for it to MEMORY.md (`teammem index DIR --fix` adds one).");
     expect(runs[5]!.stdout).toContain("team/conventions.md");
+    expect(runs[0]!.stdout).toContain("error    secret (line 6): github-classic-token (ghp_…aE4y) at column 8: every member's agent reads memories");
+    expect(runs.map((run) => run.stdout + run.stderr).join("\n")).not.toContain(token);
   });
 });
 

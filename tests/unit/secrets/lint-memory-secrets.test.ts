@@ -15,7 +15,7 @@ function fakeGithubToken(): string {
 }
 
 describe("lintMemorySecrets", () => {
-  it("T3: reports one secret error per credential, in the body, the frontmatter and team/, without the value", async () => {
+  it("reports one secret error per credential (T3), in the body, the frontmatter and team/, without the value", async () => {
     const dir = await tempDir();
     const token = fakeGithubToken();
     await mkdir(path.join(dir, "team"));

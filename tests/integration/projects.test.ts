@@ -148,6 +148,10 @@ describe("project administration", () => {
     const refusal = await expectCode(assertProjectAcceptsProposals(db, "to-archive"), "CONFLICT");
     expect(refusal.message).toBe("Old Service (to-archive) is archived; unarchive it on its settings page to propose again.");
     await expectCode(assertProjectAcceptsProposals(db, "never-existed"), "NOT_FOUND");
+    // submitProposal asks the same question, so a member's proposal is refused with that message.
+    const omar = await db.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
+    const refused = await expectCode(submitProposal(config, db, { projectId: "to-archive", path: "project_late.md", content: memoryText({ type: "project" }), source: "member", proposerId: omar.id }), "CONFLICT");
+    expect(refused.message).toMatch(/is archived; unarchive it on its settings page to propose again/);
 
     expect(await listVisibleProjectIds(db, callerOf(lena, false))).not.toContain("to-archive");
     expect(await listVisibleProjectIds(db, callerOf(admin, true))).not.toContain("to-archive");

@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import type { AdmissionSettings } from "./admission/work-kinds";
 import { AppError } from "./errors";
 
 /**
@@ -49,6 +50,8 @@ export type Config = {
   /** CLI: where `teammem login` keeps the server address and token (mode 0600). */
   cliConfigDir: string;
   logLevel: "debug" | "info" | "warn" | "error";
+  /** How many requests of each kind run at once, wait, and for how long, before 503 Busy. */
+  admission: AdmissionSettings;
 };
 
 export type Env = Record<string, string | undefined>;
@@ -69,6 +72,20 @@ const onOff = z.preprocess(
     .transform((value) => ["1", "true", "on", "yes"].includes(value))
     .optional(),
 );
+
+// Sized for a 2-core server: enough in flight to overlap git and database waits, few enough that
+// the CPU-bound work (recall, page rendering) does not spread itself thin over many requests.
+const wholeNumber = (min: number, max: number, unit: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `must be a whole number of ${unit} (${min}-${max})` })
+      .int({ error: `must be a whole number of ${unit} (${min}-${max})` })
+      .min(min, { error: `must be a whole number of ${unit} (${min}-${max})` })
+      .max(max, { error: `must be a whole number of ${unit} (${min}-${max})` })
+      .optional(),
+  );
+const inFlightLimit = wholeNumber(1, 10_000, "requests");
 
 const envSchema = z.object({
   TEAMMEM_DATA_DIR: optionalText.refine((value) => value === undefined || !value.includes("\0"), {
@@ -124,10 +141,18 @@ const envSchema = z.object({
     message: "must be the http(s) address of the teammem server, such as https://teammem.example.com",
   }),
   XDG_CONFIG_HOME: optionalText,
+  TEAMMEM_MAX_IN_FLIGHT_READ: inFlightLimit,
+  TEAMMEM_MAX_IN_FLIGHT_RECALL: inFlightLimit,
+  TEAMMEM_MAX_IN_FLIGHT_WRITE: inFlightLimit,
+  TEAMMEM_MAX_IN_FLIGHT_APPROVE: inFlightLimit,
+  TEAMMEM_MAX_IN_FLIGHT_AUTH: inFlightLimit,
+  TEAMMEM_MAX_QUEUED: wholeNumber(0, 10_000, "requests"),
+  TEAMMEM_MAX_QUEUE_WAIT_MS: wholeNumber(0, 120_000, "milliseconds"),
   TEAMMEM_LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(["debug", "info", "warn", "error"], { error: "must be debug, info, warn or error" }).optional(),
   ),
+  TEAMMEM_FAULT_POINT: z.preprocess(blankToUndefined, z.enum(FAULT_POINT_NAMES, { error: `must be one of ${FAULT_POINT_NAMES.join(", ")} (tests only)` }).optional()),
 });
 
 /** Reads and validates configuration; throws CONFIG_INVALID naming every bad variable. */
@@ -177,6 +202,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     cliServer: vars.TEAMMEM_SERVER?.replace(/\/$/, "") ?? null,
     cliConfigDir: path.join(vars.XDG_CONFIG_HOME ? path.resolve(cwd, vars.XDG_CONFIG_HOME) : path.join(os.homedir(), ".config"), "teammem"),
     logLevel: vars.TEAMMEM_LOG_LEVEL ?? "info",
+    admission: {
+      maxInFlight: {
+        read: vars.TEAMMEM_MAX_IN_FLIGHT_READ ?? 8,
+        recall: vars.TEAMMEM_MAX_IN_FLIGHT_RECALL ?? 4,
+        write: vars.TEAMMEM_MAX_IN_FLIGHT_WRITE ?? 4,
+        // Approvals queue on the store lock anyway; more in flight lets them share its turns.
+        approve: vars.TEAMMEM_MAX_IN_FLIGHT_APPROVE ?? 8,
+        auth: vars.TEAMMEM_MAX_IN_FLIGHT_AUTH ?? 4,
+      },
+      maxQueued: vars.TEAMMEM_MAX_QUEUED ?? 16,
+      maxWaitMs: vars.TEAMMEM_MAX_QUEUE_WAIT_MS ?? 5_000,
+    },
   };
 }
 

@@ -19,6 +19,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   DATABASE_UNAVAILABLE: 503,
   MODEL_UNAVAILABLE: 503,
   SERVER_UNAVAILABLE: 503,
+  SERVER_BUSY: 503,
   DATA_DIR_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -33,9 +34,20 @@ export function toShownError(error: unknown, context: string): ShownError {
   return { code: "INTERNAL", message: "Something went wrong on the server; the error was logged.", status: 500 };
 }
 
-export function errorResponse(error: unknown, context: string): Response {
+/**
+ * The JSON answer for an error. A request whose client already went away (closed the
+ * connection, gave up waiting) is not a server error: it is logged as `client_gone` and answered
+ * with an empty 499 that nobody reads.
+ */
+export function errorResponse(error: unknown, context: string, request?: Request): Response {
+  if (request?.signal.aborted) {
+    log("info", "client_gone", { context });
+    return new Response(null, { status: 499 });
+  }
   const shown = toShownError(error, context);
-  return Response.json({ error: { code: shown.code, message: shown.message } }, { status: shown.status });
+  const retryAfterSeconds = isAppError(error) ? error.details.retryAfterSeconds : undefined;
+  const headers: Record<string, string> = typeof retryAfterSeconds === "number" ? { "retry-after": String(retryAfterSeconds), "cache-control": "no-store" } : {};
+  return Response.json({ error: { code: shown.code, message: shown.message } }, { status: shown.status, headers });
 }
 
 /** A JSON response that is never cached: every API answer depends on who asked. */

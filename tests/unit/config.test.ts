@@ -107,4 +107,32 @@ describe("loadConfig", () => {
     expect(loadConfig({ TEAMMEM_SERVER: "https://teammem.example.com/" }, cwd).cliServer).toBe("https://teammem.example.com");
     expect(configError({ TEAMMEM_SERVER: "teammem.example.com:3000" }).details.variables).toEqual(["TEAMMEM_SERVER"]);
   });
+
+  it("bounds requests in flight per kind of work, with defaults sized for a small server and each bound settable", () => {
+    expect(loadConfig({}, cwd).admission).toEqual({ maxInFlight: { read: 8, recall: 4, write: 4, approve: 8, auth: 4 }, maxQueued: 16, maxWaitMs: 5000 });
+    const config = loadConfig(
+      {
+        TEAMMEM_MAX_IN_FLIGHT_READ: "32",
+        TEAMMEM_MAX_IN_FLIGHT_RECALL: "16",
+        TEAMMEM_MAX_IN_FLIGHT_WRITE: "2",
+        TEAMMEM_MAX_IN_FLIGHT_APPROVE: "1",
+        TEAMMEM_MAX_IN_FLIGHT_AUTH: "3",
+        TEAMMEM_MAX_QUEUED: "0",
+        TEAMMEM_MAX_QUEUE_WAIT_MS: "250",
+      },
+      cwd,
+    );
+    expect(config.admission).toEqual({ maxInFlight: { read: 32, recall: 16, write: 2, approve: 1, auth: 3 }, maxQueued: 0, maxWaitMs: 250 });
+  });
+
+  it.each([
+    ["TEAMMEM_MAX_IN_FLIGHT_RECALL", "0", /TEAMMEM_MAX_IN_FLIGHT_RECALL must be a whole number of requests \(1-10000\)/],
+    ["TEAMMEM_MAX_IN_FLIGHT_READ", "lots", /TEAMMEM_MAX_IN_FLIGHT_READ must be a whole number of requests/],
+    ["TEAMMEM_MAX_QUEUED", "-1", /TEAMMEM_MAX_QUEUED must be a whole number of requests \(0-10000\)/],
+    ["TEAMMEM_MAX_QUEUE_WAIT_MS", "1.5", /TEAMMEM_MAX_QUEUE_WAIT_MS must be a whole number of milliseconds/],
+  ])("rejects the admission setting %s=%j", (variable, value, message) => {
+    const error = configError({ [variable]: value });
+    expect(error.message).toMatch(message);
+    expect(error.details.variables).toEqual([variable]);
+  });
 });

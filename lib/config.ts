@@ -52,7 +52,17 @@ export type Config = {
   logLevel: "debug" | "info" | "warn" | "error";
   /** How many requests of each kind run at once, wait, and for how long, before 503 Busy. */
   admission: AdmissionSettings;
+  /**
+   * Tests only (TEAMMEM_FAULT_POINT): the step of a store commit at which this process kills
+   * itself, to prove recovery after a crash there (lib/store/fault-points.ts). Never set it on a
+   * server that holds real data.
+   */
+  faultPoint: FaultPointName | null;
 };
+
+/** The steps of an approval where the fault-injection tests stop the process (docs/store.md). */
+export const FAULT_POINT_NAMES = ["after-lock", "after-objects", "after-intent", "after-push", "before-record"] as const;
+export type FaultPointName = (typeof FAULT_POINT_NAMES)[number];
 
 export type Env = Record<string, string | undefined>;
 
@@ -214,6 +224,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       maxQueued: vars.TEAMMEM_MAX_QUEUED ?? 16,
       maxWaitMs: vars.TEAMMEM_MAX_QUEUE_WAIT_MS ?? 5_000,
     },
+    faultPoint: vars.TEAMMEM_FAULT_POINT ?? null,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { log } from "../log";
 import type { SecretFinding } from "../secrets/secret-finding";
+import { reachFaultPoint } from "./fault-points";
 import { isAncestor, isObjectId, pushCommit, readBlobText, readFilesAt, resolveRef, withRepoLock, type GitIdentity } from "./git";
 import { prepareStoreCommit } from "./prepare-store-commit";
 import { MAIN, refreshStore } from "./read-store";
@@ -70,17 +71,23 @@ export async function commitChange(config: Config, db: Db, options: CommitChange
   const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
   const clone = config.storeCloneDir;
 
-  return withStoreLock(db, STORE_LOCK_NAME, async (): Promise<CommitOutcome> => {
+  return withStoreLock(db, STORE_LOCK_NAME, async (lease): Promise<CommitOutcome> => {
+    reachFaultPoint(config, "after-lock");
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const prepared = await withRepoLock(clone, () =>
         prepareStoreCommit(config, { change: options.change, author: options.author, committer: options.committer, message }),
       );
       if (prepared.status !== "ready") return prepared;
+      reachFaultPoint(config, "after-objects");
       // docs/store.md step 5: the intent is on record before the push, so a crash in between is reconciled later.
       await options.onIntent(prepared.commit);
+      reachFaultPoint(config, "after-intent");
+      // The lease is short: make sure no other instance took it over during a long pause before pushing.
+      await lease.confirm();
       // A successful push also moves this clone's origin/main, the ref every reader reads, so
       // readers see the commit at once without another fetch.
       if ((await withRepoLock(clone, () => pushCommit(clone, prepared.commit))) === "pushed") {
+        reachFaultPoint(config, "after-push");
         return { status: "committed", commit: prepared.commit, merged: prepared.merged, blob: prepared.blob };
       }
       // docs/store.md step 7: main moved on; build the commit again on the new head after a jittered pause.

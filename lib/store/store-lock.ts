@@ -1,16 +1,29 @@
 import { randomUUID } from "node:crypto";
+import { readlinkSync } from "node:fs";
+import os from "node:os";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { log } from "../log";
 
 export type StoreLockOptions = {
-  /** How long a lease lasts without renewal: a crashed holder blocks others at most this long. */
+  /** How long a lease lasts without renewal: a holder that stopped blocks others at most this long. */
   leaseMs?: number;
   /** How long to wait for another holder before giving up with STORE_UNAVAILABLE. */
   waitMs?: number;
 };
 
-const DEFAULT_LEASE_MS = 30_000;
+/** What the work can do with its lease: confirm it still holds it right before a step that must not run twice. */
+export type HeldLease = {
+  /** Renews the lease now; throws STORE_UNAVAILABLE when another holder took it over. */
+  confirm: () => Promise<void>;
+};
+
+export type TryLeaseResult<T> = { status: "ran"; value: T } | { status: "held"; holder: string };
+
+// Short, and renewed every third of it by a heartbeat while the work runs: a holder that stopped
+// heart-beating is taken over within LEASE_MS, and a holder on this machine whose process is gone
+// at once (docs/store.md, The lease).
+const DEFAULT_LEASE_MS = 6_000;
 const DEFAULT_WAIT_MS = 120_000;
 const FIRST_BACKOFF_MS = 15;
 const MAX_BACKOFF_MS = 100;
@@ -18,36 +31,60 @@ const MAX_BACKOFF_MS = 100;
 /**
  * Runs `work` while holding the named lease in the StoreLock table, so that only one app instance
  * at a time writes the store, whichever instance and database (SQLite or PostgreSQL). The lease is
- * taken atomically (insert, or take over an expired row), renewed while work runs and released
- * after. Callers in one process queue up first, so only one of them polls the database.
+ * taken atomically (insert, or take over an expired or orphaned row), renewed while work runs and
+ * released after. Callers in one process queue up first, so only one of them polls the database.
  */
-export async function withStoreLock<T>(db: Db, name: string, work: () => Promise<T>, options: StoreLockOptions = {}): Promise<T> {
-  return inProcessQueue(db, name, () => withLease(db, name, work, options));
+export async function withStoreLock<T>(db: Db, name: string, work: (lease: HeldLease) => Promise<T>, options: StoreLockOptions = {}): Promise<T> {
+  return inProcessQueue(db, name, async () => {
+    const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    const holder = newHolderId();
+    await acquire(db, { name, holder, leaseMs, waitMs: options.waitMs ?? DEFAULT_WAIT_MS });
+    return runHolding(db, { name, holder, leaseMs }, work);
+  });
 }
 
-async function withLease<T>(db: Db, name: string, work: () => Promise<T>, options: StoreLockOptions): Promise<T> {
+/**
+ * Runs `work` under the named lease only if it is free now (absent, expired, or left by a process
+ * that is gone); otherwise answers who holds it, without waiting. For claims such as "this
+ * instance is committing proposal X", whose absence means the worker is gone.
+ */
+export async function tryWithLease<T>(db: Db, name: string, work: (lease: HeldLease) => Promise<T>, options: Pick<StoreLockOptions, "leaseMs"> = {}): Promise<TryLeaseResult<T>> {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  const holder = randomUUID();
-  await acquire(db, { name, holder, leaseMs, waitMs: options.waitMs ?? DEFAULT_WAIT_MS });
-  const renewal = setInterval(() => void renew(db, name, holder, leaseMs), Math.max(leaseMs / 3, 10));
-  renewal.unref();
+  const holder = newHolderId();
+  const current = await tryAcquire(db, { name, holder, leaseMs, waitMs: 0 });
+  if (current !== null) return { status: "held", holder: current };
+  return { status: "ran", value: await runHolding(db, { name, holder, leaseMs }, work) };
+}
+
+type Held = { name: string; holder: string; leaseMs: number };
+
+async function runHolding<T>(db: Db, held: Held, work: (lease: HeldLease) => Promise<T>): Promise<T> {
+  const heartbeat = setInterval(() => void renew(db, held).catch(() => undefined), Math.max(held.leaseMs / 3, 10));
+  heartbeat.unref();
+  const lease: HeldLease = {
+    confirm: async () => {
+      if (!(await renew(db, held))) {
+        throw new AppError("STORE_UNAVAILABLE", "This server paused for too long and another instance took over the team store; nothing was pushed, try again.");
+      }
+    },
+  };
   try {
-    return await work();
+    return await work(lease);
   } finally {
-    clearInterval(renewal);
-    await db.storeLock.deleteMany({ where: { name, holder } }).catch((cause: unknown) => {
+    clearInterval(heartbeat);
+    await db.storeLock.deleteMany({ where: { name: held.name, holder: held.holder } }).catch((cause: unknown) => {
       // The lease then simply expires after leaseMs; the work itself is done.
-      log("warn", "store_lock.release_failed", { name, error: errorName(cause) });
+      log("warn", "store_lock.release_failed", { name: held.name, error: errorName(cause) });
     });
   }
 }
 
-type AcquireOptions = { name: string; holder: string; leaseMs: number; waitMs: number };
+type AcquireOptions = Held & { waitMs: number };
 
 async function acquire(db: Db, options: AcquireOptions): Promise<void> {
   const deadline = Date.now() + options.waitMs;
   for (let attempt = 0; ; attempt++) {
-    if (await tryAcquire(db, options)) return;
+    if ((await tryAcquire(db, options)) === null) return;
     if (Date.now() >= deadline) {
       throw new AppError(
         "STORE_UNAVAILABLE",
@@ -59,33 +96,86 @@ async function acquire(db: Db, options: AcquireOptions): Promise<void> {
   }
 }
 
-async function tryAcquire(db: Db, { name, holder, leaseMs }: AcquireOptions): Promise<boolean> {
+/** null when taken; otherwise the holder that keeps it. */
+async function tryAcquire(db: Db, { name, holder, leaseMs }: AcquireOptions): Promise<string | null> {
   const now = new Date();
   const expiresAt = new Date(now.getTime() + leaseMs);
   try {
     await db.storeLock.create({ data: { name, holder, expiresAt } });
-    return true;
+    return null;
   } catch (cause) {
     if (!isUniqueViolation(cause)) throw lockDatabaseError(cause);
   }
-  // The row exists: take it over only if its lease ran out. One UPDATE with the condition in
-  // WHERE is atomic on both SQLite and PostgreSQL, so two takers cannot both see count 1.
   try {
-    const { count } = await db.storeLock.updateMany({ where: { name, expiresAt: { lt: now } }, data: { holder, expiresAt } });
-    return count === 1;
+    const current = await db.storeLock.findUnique({ where: { name } });
+    if (!current) return tryAcquire(db, { name, holder, leaseMs, waitMs: 0 }); // released meanwhile
+    const isOrphaned = current.expiresAt < now || isGoneLocalHolder(current.holder);
+    if (!isOrphaned) return current.holder;
+    // Compare-and-swap on the holder id (unique per acquisition): one UPDATE with the condition
+    // in WHERE is atomic on SQLite and PostgreSQL, so two takers cannot both see count 1, and a
+    // holder that renewed meanwhile (its expiry moved past now) keeps its lease.
+    const stillOrphaned = isGoneLocalHolder(current.holder) ? {} : { expiresAt: { lt: now } };
+    const { count } = await db.storeLock.updateMany({ where: { name, holder: current.holder, ...stillOrphaned }, data: { holder, expiresAt } });
+    if (count === 1) {
+      log("info", "store_lock.taken_over", { name, reason: current.expiresAt < now ? "expired" : "holder process gone" });
+      return null;
+    }
+    return current.holder;
   } catch (cause) {
     throw lockDatabaseError(cause);
   }
 }
 
-async function renew(db: Db, name: string, holder: string, leaseMs: number): Promise<void> {
+/** True while this holder still has the lease (the expiry moved forward). */
+async function renew(db: Db, { name, holder, leaseMs }: Held): Promise<boolean> {
   try {
     const { count } = await db.storeLock.updateMany({ where: { name, holder }, data: { expiresAt: new Date(Date.now() + leaseMs) } });
     // Losing the lease is survivable: pushes are fast-forward only, so a second writer cannot
-    // overwrite this one's commit; it only costs a retry.
+    // overwrite this one's commit; the caller confirms before pushing and retries.
     if (count === 0) log("warn", "store_lock.lost", { name });
+    return count === 1;
   } catch (cause) {
     log("warn", "store_lock.renew_failed", { name, error: errorName(cause) });
+    throw lockDatabaseError(cause);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Holder ids say who holds a lease: host | pid namespace | pid | process start | random. On the
+// same host and pid namespace, a holder whose process no longer runs (a crash, or this instance
+// restarting) is taken over at once; any other holder only when its lease expired.
+
+const SEPARATOR = "|";
+const PROCESS_STARTED_AT = String(Date.now() - Math.round(process.uptime() * 1000));
+const PID_NAMESPACE = readPidNamespace();
+
+function newHolderId(): string {
+  return [os.hostname(), PID_NAMESPACE, String(process.pid), PROCESS_STARTED_AT, randomUUID().slice(0, 8)].join(SEPARATOR);
+}
+
+/** Exported for tests: is this holder id a process on this machine that no longer runs? */
+export function isGoneLocalHolder(holder: string): boolean {
+  const [host, namespace, pidText, startedAt, random] = holder.split(SEPARATOR);
+  // Without a known pid namespace two containers could share a host name and see each other's
+  // processes as absent: then only expiry counts.
+  if (random === undefined || PID_NAMESPACE === "" || host !== os.hostname() || namespace !== PID_NAMESPACE) return false;
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  // The same pid with another start time is an earlier run of this process (pid 1 in a container).
+  if (pid === process.pid) return startedAt !== PROCESS_STARTED_AT;
+  try {
+    process.kill(pid, 0);
+    return false; // it runs (or the pid was reused: then the lease simply expires)
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+function readPidNamespace(): string {
+  try {
+    return readlinkSync("/proc/self/ns/pid").replaceAll(SEPARATOR, "");
+  } catch {
+    return "";
   }
 }
 
@@ -109,6 +199,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 function lockDatabaseError(cause: unknown): AppError {
+  if (cause instanceof AppError) return cause;
   return new AppError(
     "DATABASE_UNAVAILABLE",
     "The team store lock could not be read from the database: check DATABASE_URL and run `npx teammem doctor`.",

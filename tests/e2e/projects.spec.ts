@@ -89,8 +89,8 @@ test("an admin creates a project and names its lead; the lead's token proposes t
     headers: { authorization: `Bearer ${token}` },
     data: { path: "project_billing_outbox.md", content: MEMORY },
   });
-  expect(proposed.status()).toBe(201);
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Review" }).click();
+  expect(proposed.status(), await proposed.text()).toBe(201);
+  await page.goto("/review"); // a full load: the navigation's count is rendered with the page
   await expect(page.getByTestId("review-count")).toHaveText("1");
   await expect(page.getByTestId("review-queue").getByRole("link", { name: MEMORY_NAME })).toBeVisible();
   await page.screenshot({ path: "test-results/screenshots/project-first-proposal.png", fullPage: true });
@@ -103,6 +103,7 @@ test("an admin creates a project and names its lead; the lead's token proposes t
   await page.goto("/projects");
   await expect(page.getByText("Acme Billing")).toHaveCount(0);
   await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
   await signIn(page, "admin@teammem.local", "/projects");
   const archived = page.getByTestId("archived-projects");
   await expect(archived).toContainText("Acme Billing");

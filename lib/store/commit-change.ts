@@ -104,7 +104,8 @@ export async function commitChange(config: Config, db: Db, options: CommitChange
 /** For reconciliation after a crash: did the intended commit land (an ancestor of origin's main)? */
 export async function isCommitOnMain(config: Config, commit: string): Promise<boolean> {
   if (!isObjectId(commit)) return false;
-  await refreshStore(config, { force: true });
+  // Throws STORE_UNAVAILABLE rather than answer "no" from a stale copy of the store.
+  await refreshStore(config, { mustReach: true });
   return isAncestor(config.storeCloneDir, commit, MAIN);
 }
 

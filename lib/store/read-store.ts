@@ -1,5 +1,6 @@
 import type { Config } from "../config";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
+import { log } from "../log";
 import { parseMemoryHeader, type MemoryType } from "../memdir/frontmatter";
 import { maskOptionalText } from "../secrets/mask-secret-ranges";
 import { fetchOrigin, lastChangeTimes, listTree, readBlobs, readFileAt, resolveRef, withRepoLock } from "./git";
@@ -29,12 +30,71 @@ export type StoreMemory = {
   size: number;
 };
 
-/** Fetches the store into the server's clone, at most every few seconds. */
-export async function refreshStore(config: Config, options: { force?: boolean } = {}): Promise<void> {
-  const last = lastRefresh.get(config.storeCloneDir) ?? 0;
-  if (!options.force && Date.now() - last < REFRESH_INTERVAL_MS) return;
-  await withRepoLock(config.storeCloneDir, () => fetchOrigin(config.storeCloneDir));
-  lastRefresh = new Map(lastRefresh).set(config.storeCloneDir, Date.now());
+export type RefreshOptions = {
+  /** Fetch now, even if the last fetch is recent. */
+  force?: boolean;
+  /**
+   * For decisions that must see the store as it is now (did a push land?): a failed fetch
+   * throws STORE_UNAVAILABLE instead of leaving the last known state in place.
+   */
+  mustReach?: boolean;
+};
+
+export type StoreStatus = {
+  /** When the last fetch succeeded in this process; null before the first one. */
+  lastFetchedAt: Date | null;
+  /** Since when every fetch has failed; null while the store answers. Reads serve the last known state meanwhile. */
+  unreachableSince: Date | null;
+};
+
+const statusByClone = new Map<string, StoreStatus>();
+const inFlight = new Map<string, Promise<void>>();
+
+/**
+ * Fetches the store into the server's clone, at most every few seconds. When the remote cannot be
+ * reached, reads keep serving the clone's last known origin/main and getStoreStatus says since
+ * when; only `mustReach` callers get the error.
+ */
+export async function refreshStore(config: Config, options: RefreshOptions = {}): Promise<void> {
+  const clone = config.storeCloneDir;
+  const last = lastRefresh.get(clone) ?? 0;
+  const status = getStoreStatus(config);
+  if (!options.force && !options.mustReach && Date.now() - last < REFRESH_INTERVAL_MS) return;
+  const running = inFlight.get(clone);
+  // A reader does not queue behind a fetch to a remote that is known to be down: it serves what the clone has.
+  if (running && status.unreachableSince && !options.mustReach) return;
+  const fetching = running && !options.force && !options.mustReach ? running : startFetch(clone);
+  try {
+    await fetching;
+  } catch (error) {
+    if (options.mustReach || !isAppError(error) || error.code !== "STORE_UNAVAILABLE") throw error;
+  }
+}
+
+function startFetch(clone: string): Promise<void> {
+  const fetching = withRepoLock(clone, () => fetchOrigin(clone)).then(
+    () => {
+      statusByClone.set(clone, { lastFetchedAt: new Date(), unreachableSince: null });
+    },
+    (error: unknown) => {
+      const previous = statusByClone.get(clone);
+      if (!previous?.unreachableSince) log("warn", "store.unreachable", { error: isAppError(error) ? error.code : "unknown" });
+      statusByClone.set(clone, { lastFetchedAt: previous?.lastFetchedAt ?? null, unreachableSince: previous?.unreachableSince ?? new Date() });
+      throw error;
+    },
+  );
+  // Failed or not, the next attempt waits the usual interval, so a dead remote is not hammered.
+  const settled = fetching.finally(() => {
+    lastRefresh = new Map(lastRefresh).set(clone, Date.now());
+    if (inFlight.get(clone) === settled) inFlight.delete(clone);
+  });
+  inFlight.set(clone, settled);
+  return settled;
+}
+
+/** Whether this server reaches the team store, and since when it has not (for pages, the API and health). */
+export function getStoreStatus(config: Pick<Config, "storeCloneDir">): StoreStatus {
+  return statusByClone.get(config.storeCloneDir) ?? { lastFetchedAt: null, unreachableSince: null };
 }
 
 /** The projects in the store with their memory counts; empty for a store with no commits. */

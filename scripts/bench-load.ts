@@ -1,0 +1,439 @@
+/**
+ * `npm run bench:load`: the server measured from outside, over HTTP on 127.0.0.1 only (issue 11).
+ *
+ *   1. a fresh data folder in a temp dir; setup seeds the demo project (scripts/start.ts --setup-only)
+ *   2. the demo project grows to N memories, one commit each (git fast-import into the bare store)
+ *      and a last commit with MEMORY.md regenerated
+ *   3. the production build (`next build` under the shared build lock, skipped when up to date),
+ *      served with `next start` on its own port
+ *   4. open-loop load (fixed arrival rate, bounded in count and time): recall at each rate, beside
+ *      two floors at the same rate: a request refused before any work (GET /api/me, no
+ *      credentials: routing + guard) and GET /api/health
+ *   5. sequential: the /memories page, a memory page, submit a proposal, approve one at a time;
+ *      then approvals 8 in flight; beside raw git plumbing for one commit in the same store
+ *
+ * Usage: npm run bench:load -- [--memories 10000] [--duration 20] [--rates 50,100,200]
+ *          [--port 3200] [--approvals 10] [--lock /tmp/teammem-e2e.lock | --lock none]
+ *          [--skip-build] [--keep] [--out results.json]
+ * The whole run holds the build lock: another run of the e2e suite would rebuild .next under it.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { childProcessEnv } from "../lib/config";
+import { DEMO_TEAM_MEMORIES } from "../lib/demo/demo-team-memories";
+import { DEMO_MEMBERS, DEMO_PROJECT } from "../lib/demo/demo-team";
+import { serializeMemory } from "../lib/memdir/frontmatter";
+import { regenerateProjectIndex } from "../lib/store/regenerate-project-index";
+import { projectDir } from "../lib/store/store-manifest";
+
+const root = path.resolve(import.meta.dirname, "..");
+const PASSWORD = "bench-password-123";
+const HOST = "127.0.0.1";
+const REQUEST_TIMEOUT_MS = 30_000;
+
+const { values: flags } = parseArgs({
+  options: {
+    memories: { type: "string", default: "10000" },
+    duration: { type: "string", default: "20" },
+    rates: { type: "string", default: "50,100,200" },
+    port: { type: "string", default: "3200" },
+    approvals: { type: "string", default: "10" },
+    lock: { type: "string", default: "/tmp/teammem-e2e.lock" },
+    "skip-build": { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+    out: { type: "string" },
+    postgres: { type: "string" },
+    locked: { type: "boolean", default: false },
+  },
+});
+const memoryCount = wholeNumber(flags.memories, "--memories");
+const durationSeconds = wholeNumber(flags.duration, "--duration");
+const rates = flags.rates.split(",").map((rate) => wholeNumber(rate, "--rates"));
+const port = wholeNumber(flags.port, "--port");
+const approvalCount = wholeNumber(flags.approvals, "--approvals");
+const base = `http://${HOST}:${port}`;
+
+function wholeNumber(text: string, name: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0, not ${text}`);
+  return value;
+}
+
+// ---------------------------------------------------------------- HTTP, loopback only
+
+type Sample = { status: number; ms: number; error?: string };
+
+async function send(pathname: string, init: RequestInit = {}): Promise<{ response: Response | null; ms: number; error?: string }> {
+  const url = new URL(pathname, base);
+  if (url.hostname !== HOST) throw new Error(`refusing to send load anywhere but ${HOST}: ${url.href}`);
+  const startedAt = performance.now();
+  try {
+    const response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    await response.arrayBuffer();
+    return { response, ms: performance.now() - startedAt };
+  } catch (error) {
+    return { response: null, ms: performance.now() - startedAt, error: (error as Error).name };
+  }
+}
+
+async function sendJson<T>(pathname: string, init: RequestInit & { expect: number }): Promise<T> {
+  const url = new URL(pathname, base);
+  if (url.hostname !== HOST) throw new Error(`refusing to send anywhere but ${HOST}: ${url.href}`);
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(120_000) });
+  const text = await response.text();
+  if (response.status !== init.expect) throw new Error(`${init.method ?? "GET"} ${pathname}: ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+type RequestSpec = { pathname: string; init?: RequestInit };
+
+/**
+ * Open loop: request i leaves at start + i/rate whatever happened to the ones before, so a slow
+ * server meets the same arrivals a real crowd of agents would send. Latency counts from the
+ * scheduled time (a late generator does not hide queueing). Bounded: rate × duration requests,
+ * each abandoned after 30 s.
+ */
+async function openLoop(rate: number, seconds: number, spec: () => RequestSpec): Promise<Sample[]> {
+  const total = rate * seconds;
+  const startedAt = performance.now();
+  const pending: Promise<Sample>[] = [];
+  for (let index = 0; index < total; index += 1) {
+    const due = startedAt + (index * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const { pathname, init } = spec();
+    pending.push(send(pathname, init).then(({ response, error }) => ({ status: response?.status ?? 0, ms: performance.now() - due, error })));
+  }
+  return Promise.all(pending);
+}
+
+async function sequential(count: number, run: (index: number) => Promise<Sample>): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  for (let index = 0; index < count; index += 1) samples.push(await run(index));
+  return samples;
+}
+
+async function timed(pathname: string, init?: RequestInit): Promise<Sample> {
+  const { response, ms, error } = await send(pathname, init);
+  return { status: response?.status ?? 0, ms, error };
+}
+
+// ---------------------------------------------------------------- statistics and report
+
+type Summary = { what: string; count: number; ok: number; busy503: number; otherErrors: number; networkErrors: number; p50: number; p95: number; p99: number; busyP50: number | null; perSecond: number | null };
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))]!;
+}
+
+function summarize(what: string, samples: Sample[], okStatus: number, elapsedMs?: number): Summary {
+  const ok = samples.filter((sample) => sample.status === okStatus).map((sample) => sample.ms).sort((a, b) => a - b);
+  const busy = samples.filter((sample) => sample.status === 503).map((sample) => sample.ms).sort((a, b) => a - b);
+  return {
+    what,
+    count: samples.length,
+    ok: ok.length,
+    busy503: busy.length,
+    otherErrors: samples.filter((sample) => sample.status !== 0 && sample.status !== okStatus && sample.status !== 503).length,
+    networkErrors: samples.filter((sample) => sample.status === 0).length,
+    p50: percentile(ok, 0.5),
+    p95: percentile(ok, 0.95),
+    p99: percentile(ok, 0.99),
+    busyP50: busy.length ? percentile(busy, 0.5) : null,
+    perSecond: elapsedMs ? (ok.length * 1000) / elapsedMs : null,
+  };
+}
+
+const results: Summary[] = [];
+const ratios: { what: string; ratio: string }[] = [];
+
+function record(summary: Summary): Summary {
+  results.push(summary);
+  const ms = (value: number | null) => (value === null || Number.isNaN(value) ? "–" : value.toFixed(1));
+  console.log(
+    `${summary.what.padEnd(44)} n=${summary.count} ok=${summary.ok} 503=${summary.busy503} err=${summary.otherErrors} net=${summary.networkErrors} ` +
+      `p50=${ms(summary.p50)} p95=${ms(summary.p95)} p99=${ms(summary.p99)} ms` +
+      (summary.busyP50 !== null ? ` (503 p50 ${ms(summary.busyP50)} ms)` : "") +
+      (summary.perSecond !== null ? ` ${summary.perSecond.toFixed(2)}/s` : ""),
+  );
+  return summary;
+}
+
+function ratio(what: string, measured: number, floor: number): void {
+  const text = Number.isFinite(measured / floor) ? `${(measured / floor).toFixed(1)}×` : "–";
+  ratios.push({ what, ratio: text });
+  console.log(`  ratio ${what}: ${text}`);
+}
+
+function markdownReport(): string {
+  const ms = (value: number | null) => (value === null || Number.isNaN(value) ? "–" : value.toFixed(1));
+  const lines = [
+    `N = ${memoryCount} memories, ${durationSeconds} s per rate, ${os.cpus().length} CPUs, node ${process.version}`,
+    "",
+    "| what | requests | ok | 503 | other errors | network errors/time-outs | p50 ms | p95 ms | p99 ms | 503 p50 ms | ok/s |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
+    ...results.map((row) => `| ${row.what} | ${row.count} | ${row.ok} | ${row.busy503} | ${row.otherErrors} | ${row.networkErrors} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${ms(row.busyP50)} | ${row.perSecond === null ? "–" : row.perSecond.toFixed(2)} |`),
+    "",
+    "| ratio to its floor (p50) | |",
+    "|---|---|",
+    ...ratios.map((row) => `| ${row.what} | ${row.ratio} |`),
+  ];
+  return lines.join("\n");
+}
+
+// ---------------------------------------------------------------- the project, grown with git plumbing
+
+const VOCABULARY = (
+  "tenant invoice refund ledger export report quota webhook retry cache index replica shard cron backfill audit " +
+  "currency pricing coupon trial seat plan upgrade downgrade proration receipt statement reconciliation payout " +
+  "dispute chargeback fraud limit alert dashboard metric latency timeout deadlock vacuum partition archive"
+).split(" ");
+
+function benchMemory(number: number): { fileName: string; text: string } {
+  const template = DEMO_TEAM_MEMORIES[number % DEMO_TEAM_MEMORIES.length]!;
+  const words = [0, 1, 2, 3].map((offset) => VOCABULARY[(number * 7 + offset * 13) % VOCABULARY.length]).join(" ");
+  const fileName = template.fileName.replace(/\.md$/, `_${number}.md`);
+  const text = serializeMemory({ name: `${template.name} (${number})`, description: `${template.description} — ${words}`, type: template.type }, `${template.body}\n\nSeen with ${words} in case ${number}.\n`);
+  return { fileName, text };
+}
+
+/** Appends `count` memories to main in the bare store, one backdated commit each, then MEMORY.md. */
+function growProject(storeDir: string, count: number): void {
+  const head = git(storeDir, ["rev-parse", "refs/heads/main"]).trim();
+  const prefix = projectDir(DEMO_PROJECT.id);
+  const authors = [DEMO_MEMBERS.lena, DEMO_MEMBERS.omar, DEMO_MEMBERS.priya];
+  const now = Math.floor(Date.now() / 1000);
+  const firstAt = now - 2 * 365 * 86_400;
+  const chunks: string[] = [];
+  const data = (text: string) => `data ${Buffer.byteLength(text)}\n${text}\n`;
+  const indexFiles: { path: string; text: string; updatedAt: Date }[] = [];
+  const lena = DEMO_MEMBERS.lena;
+  for (let number = 0; number < count; number += 1) {
+    const { fileName, text } = benchMemory(number);
+    const author = authors[number % authors.length]!;
+    const at = firstAt + Math.floor(((now - 3600 - firstAt) * number) / count);
+    const message = `Add memory: ${fileName}\n\nSource: member\nApproved-by: ${lena.name} <${lena.email}>\n`;
+    chunks.push(`commit refs/heads/main\nauthor ${author.name} <${author.email}> ${at} +0000\ncommitter ${lena.name} <${lena.email}> ${at} +0000\n${data(message)}`);
+    if (number === 0) chunks.push(`from ${head}\n`);
+    chunks.push(`M 100644 inline ${prefix}/${fileName}\n${data(text)}\n`);
+    indexFiles.push({ path: fileName, text, updatedAt: new Date(at * 1000) });
+  }
+  const index = regenerateProjectIndex(indexFiles);
+  chunks.push(`commit refs/heads/main\ncommitter ${lena.name} <${lena.email}> ${now - 60} +0000\n${data("Regenerate MEMORY.md\n")}M 100644 inline ${prefix}/MEMORY.md\n${data(index)}\n`);
+  const result = spawnSync("git", ["fast-import", "--quiet"], { cwd: storeDir, input: chunks.join(""), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`git fast-import failed: ${result.stderr}`);
+}
+
+function git(dir: string, args: string[], env: Record<string, string> = {}, input?: string): string {
+  const result = spawnSync("git", args, { cwd: dir, encoding: "utf8", input, env: childProcessEnv(env), maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`git ${args.join(" ")} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+/** The git work one approval needs, with nothing around it: blob, index entry, tree, commit, ref. */
+function plumbingCommitSamples(storeDir: string, scratchDir: string, count: number): Sample[] {
+  const repo = path.join(scratchDir, "plumbing.git");
+  git(scratchDir, ["clone", "--quiet", "--bare", "--shared", storeDir, repo]);
+  const env = { GIT_INDEX_FILE: path.join(scratchDir, "plumbing.index"), GIT_AUTHOR_NAME: "Bench", GIT_AUTHOR_EMAIL: "bench@localhost", GIT_COMMITTER_NAME: "Bench", GIT_COMMITTER_EMAIL: "bench@localhost" };
+  git(repo, ["read-tree", "refs/heads/main"], env);
+  return Array.from({ length: count }, (_, index) => {
+    const startedAt = performance.now();
+    const blob = git(repo, ["hash-object", "-w", "--stdin"], env, benchMemory(900_000 + index).text).trim();
+    git(repo, ["update-index", "--add", "--cacheinfo", `100644,${blob},${projectDir(DEMO_PROJECT.id)}/plumbing_${index}.md`], env);
+    const tree = git(repo, ["write-tree"], env).trim();
+    const commit = git(repo, ["commit-tree", tree, "-p", "refs/heads/main", "-m", `Add plumbing ${index}`], env).trim();
+    git(repo, ["update-ref", "refs/heads/main", commit], env);
+    return { status: 200, ms: performance.now() - startedAt };
+  });
+}
+
+// ---------------------------------------------------------------- build and serve
+
+function newestSourceMtime(): number {
+  let newest = 0;
+  const visit = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  for (const dir of ["app", "lib", "public", "generated"]) visit(path.join(root, dir));
+  return newest;
+}
+
+function ensureBuild(env: NodeJS.ProcessEnv): void {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  if (flags["skip-build"] || (existsSync(buildId) && newestSourceMtime() <= statSync(buildId).mtimeMs)) return;
+  console.log("bench: building (next build)…");
+  const result = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], { cwd: root, stdio: "inherit", env });
+  if (result.status !== 0) throw new Error("next build failed");
+}
+
+async function startServer(env: NodeJS.ProcessEnv, logFile: string): Promise<ChildProcess> {
+  const server = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-H", HOST, "-p", String(port)], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: false });
+  const logStream = createWriteStream(logFile);
+  server.stdout!.pipe(logStream);
+  server.stderr!.pipe(logStream);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}); see ${logFile}`);
+    const { response } = await send("/api/health");
+    if (response) return server;
+    await sleep(500);
+  }
+  throw new Error(`the server did not answer within 120 s; see ${logFile}`);
+}
+
+// ---------------------------------------------------------------- the run
+
+async function signIn(email: string): Promise<string> {
+  const response = await fetch(new URL("/api/auth/sign-in/email", base), { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email, password: PASSWORD }) });
+  if (!response.ok) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
+  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+}
+
+async function createToken(cookie: string, name: string): Promise<string> {
+  const body = await sendJson<{ token: string }>("/api/tokens", { method: "POST", expect: 201, headers: { cookie, origin: base, "content-type": "application/json" }, body: JSON.stringify({ name, projectIds: [DEMO_PROJECT.id] }) });
+  return body.token;
+}
+
+let proposalNumber = 0;
+function proposalBody(): string {
+  proposalNumber += 1;
+  const words = [0, 1, 2].map((offset) => VOCABULARY[(proposalNumber * 11 + offset * 5) % VOCABULARY.length]).join(" ");
+  const content = serializeMemory({ name: `Bench decision ${proposalNumber} ${Date.now()}`, description: `Benchmark decision ${proposalNumber} about ${words}`, type: "project" }, `Decision ${proposalNumber}: ${words}.\n**Why:** measured.\n**How to apply:** the bench.\n`);
+  return JSON.stringify({ path: `project_bench_${Date.now()}_${proposalNumber}.md`, content });
+}
+
+async function measure(tokens: { member: string; lead: string }, cookie: string, storeDir: string, scratchDir: string): Promise<void> {
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
+  const recallSpec = (): RequestSpec => ({ pathname: `/api/projects/${DEMO_PROJECT.id}/recall`, init: { method: "POST", headers: bearer(tokens.member), body: JSON.stringify({ query: "how do we test payments against the PayFlow sandbox" }) } });
+
+  console.log("bench: warming up (first requests after the project grew)…");
+  record(summarize("first recall after growth (cold)", [await timed(recallSpec().pathname, recallSpec().init)], 200));
+  record(summarize("first /memories after growth (cold)", [await timed(`/memories?scope=team&project=${DEMO_PROJECT.id}`, { headers: { cookie } })], 200));
+
+  const health = record(summarize("GET /api/health, sequential", await sequential(20, () => timed("/api/health")), 200));
+  const floor = record(summarize("GET /api/me without credentials (401), sequential", await sequential(20, () => timed("/api/me")), 401));
+  const recallSequential = record(summarize("recall, sequential", await sequential(30, () => timed(recallSpec().pathname, recallSpec().init)), 200));
+  ratio("recall sequential / 401 floor", recallSequential.p50, floor.p50);
+
+  for (const rate of rates) {
+    const floorAtRate = record(summarize(`GET /api/me (401) at ${rate}/s`, await openLoop(rate, durationSeconds, () => ({ pathname: "/api/me" })), 401));
+    record(summarize(`GET /api/health at ${rate}/s`, await openLoop(rate, durationSeconds, () => ({ pathname: "/api/health" })), 200));
+    const recallAtRate = record(summarize(`recall at ${rate}/s`, await openLoop(rate, durationSeconds, recallSpec), 200));
+    ratio(`recall at ${rate}/s / 401 floor at ${rate}/s (p95)`, recallAtRate.p95, floorAtRate.p95);
+    await sleep(2_000);
+  }
+
+  const memories = record(summarize("GET /memories (first page), sequential", await sequential(10, () => timed(`/memories?scope=team&project=${DEMO_PROJECT.id}`, { headers: { cookie } })), 200));
+  ratio("/memories / health", memories.p50, health.p50);
+  const memoryPath = `/memories/team/${DEMO_PROJECT.id}/${encodeURIComponent(benchMemory(Math.floor(memoryCount / 2)).fileName)}`;
+  const memoryPage = record(summarize("memory page, sequential", await sequential(10, () => timed(memoryPath, { headers: { cookie } })), 200));
+  ratio("memory page / health", memoryPage.p50, health.p50);
+
+  const proposalsPath = `/api/projects/${DEMO_PROJECT.id}/proposals`;
+  const submit = () => timed(proposalsPath, { method: "POST", headers: bearer(tokens.member), body: proposalBody() });
+  const submitted = record(summarize("submit a proposal, sequential", await sequential(approvalCount, submit), 201));
+
+  const plumbing = record(summarize("raw git plumbing for one commit", plumbingCommitSamples(storeDir, scratchDir, 20), 200));
+  ratio("submit / git commit plumbing", submitted.p50, plumbing.p50);
+
+  const submitIds = async (count: number) => {
+    const ids: string[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const { proposal } = await sendJson<{ proposal: { id: string } }>(proposalsPath, { method: "POST", expect: 201, headers: bearer(tokens.member), body: proposalBody() });
+      ids.push(proposal.id);
+    }
+    return ids;
+  };
+  const approve = (proposalId: string) => timed(`${proposalsPath}/${proposalId}/approve`, { method: "POST", headers: bearer(tokens.lead), body: JSON.stringify({ revision: 1 }) });
+
+  const oneAtATime = await submitIds(approvalCount);
+  const approvedSequentially = record(summarize("approve, one at a time", await sequential(oneAtATime.length, (index) => approve(oneAtATime[index]!)), 200));
+  ratio("approve / git commit plumbing", approvedSequentially.p50, plumbing.p50);
+
+  const concurrentIds = await submitIds(approvalCount * 2);
+  const startedAt = performance.now();
+  const queue = [...concurrentIds];
+  const samples: Sample[] = [];
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    for (let id = queue.shift(); id; id = queue.shift()) samples.push(await approve(id));
+  }));
+  const concurrent = record(summarize("approve, 8 in flight", samples, 200, performance.now() - startedAt));
+  console.log(`  approvals per minute with 8 in flight: ${((concurrent.perSecond ?? 0) * 60).toFixed(0)}`);
+}
+
+async function main(): Promise<void> {
+  if (flags.postgres) throw new Error("--postgres is not implemented yet: this run measures SQLite with one instance (see docs/benchmarks.md).");
+  if (flags.lock !== "none" && !flags.locked) {
+    const tsx = path.join(root, "node_modules", ".bin", "tsx");
+    const args = [flags.lock, tsx, path.join(root, "scripts", "bench-load.ts"), ...process.argv.slice(2), "--locked"];
+    console.log(`bench: waiting for ${flags.lock} (one build or e2e run at a time)…`);
+    const result = spawnSync("flock", args, { stdio: "inherit" });
+    process.exit(result.status ?? 1);
+  }
+
+  const workDir = await mkdtemp(path.join(os.tmpdir(), "teammem-bench-"));
+  const dataDir = path.join(workDir, "data");
+  const env = childProcessEnv({
+    TEAMMEM_DATA_DIR: dataDir,
+    DATABASE_URL: `file:${path.join(dataDir, "teammem.db")}`,
+    TEAMMEM_STORE_REMOTE: "",
+    TEAMMEM_INITIAL_PASSWORD: PASSWORD,
+    TEAMMEM_DEMO: "on",
+    HOST,
+    PORT: String(port),
+    TEAMMEM_PUBLIC_URL: base,
+    ANTHROPIC_API_KEY: "",
+    ANTHROPIC_BASE_URL: "",
+    TEAMMEM_LOG_LEVEL: "warn",
+    NEXT_TELEMETRY_DISABLED: "1",
+    CHECKPOINT_DISABLE: "1",
+  });
+  let server: ChildProcess | null = null;
+  try {
+    console.log(`bench: data folder ${dataDir}`);
+    const setup = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "scripts", "start.ts"), "--setup-only"], { cwd: root, env, stdio: "inherit" });
+    if (setup.status !== 0) throw new Error("setup failed");
+
+    const storeDir = path.join(dataDir, "store.git");
+    const growStartedAt = performance.now();
+    growProject(storeDir, memoryCount);
+    console.log(`bench: grew the demo project by ${memoryCount} memories (${memoryCount + 1} commits) in ${((performance.now() - growStartedAt) / 1000).toFixed(1)} s`);
+
+    ensureBuild(env);
+    server = await startServer(env, path.join(workDir, "server.log"));
+    const memberCookie = await signIn(DEMO_MEMBERS.omar.email);
+    const leadCookie = await signIn(DEMO_MEMBERS.lena.email);
+    const tokens = { member: await createToken(memberCookie, "bench member"), lead: await createToken(leadCookie, "bench lead") };
+    await measure(tokens, memberCookie, storeDir, workDir);
+
+    console.log("\n" + markdownReport());
+    if (flags.out) await writeFile(flags.out, JSON.stringify({ memories: memoryCount, durationSeconds, rates, results, ratios }, null, 2));
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once("exit", resolve));
+      server.kill("SIGTERM");
+      await Promise.race([exited, sleep(10_000)]);
+    }
+    if (flags.keep) console.log(`bench: kept ${workDir}`);
+    else await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench: ${(error as Error).message}`);
+  process.exit(1);
+});

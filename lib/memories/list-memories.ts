@@ -5,6 +5,8 @@ import { AppError } from "../errors";
 import type { LintFinding, LintRule } from "../memdir/lint-finding";
 import { AGE_BUCKET_IDS, filterMemories, matchesAge, matchesFinding, matchesType, type AgeBucket, type MemoryFilters } from "./filter-memories";
 import { listMemorySources, type MemorySources } from "./list-memory-sources";
+import { ensureReadModel } from "../read-model/ensure-read-model";
+import { queryMemoryRows } from "../read-model/query-memory-rows";
 import { loadMemoryRows } from "./load-memory-rows";
 import type { MemoryRow } from "./memory-row";
 import { withMemoryDir, type MemoryScope, type MemorySource } from "./memory-source";
@@ -50,6 +52,7 @@ export async function listMemories(options: ListMemoriesOptions): Promise<Memory
   const { config, db, caller, filters, pageSize = 25 } = options;
   const sources = await listMemorySources({ config, db, caller });
   const source = pickSource(sources, options);
+  if (source?.scope === "team") return listTeamMemories(options, sources, source);
   const loaded = source ? await withMemoryDir({ config, db, caller, source }, ({ memoryDir }) => loadMemoryRows(memoryDir, options.now)) : { rows: [], otherFindings: [] };
   const matching = filterMemories(loaded.rows, filters);
   const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
@@ -65,6 +68,14 @@ export async function listMemories(options: ListMemoriesOptions): Promise<Memory
     pageCount,
     otherFindings: loaded.otherFindings,
   };
+}
+
+// Team memory comes from the read model (filtered and paged in SQL); private memory is a folder on
+// this machine and is scanned as Claude Code scans it.
+async function listTeamMemories(options: ListMemoriesOptions, sources: MemorySources, source: Extract<MemorySource, { scope: "team" }>): Promise<MemoryList> {
+  await ensureReadModel(options.config, options.db);
+  const result = await queryMemoryRows(options.db, { projectId: source.projectId, filters: options.filters, page: options.page, pageSize: options.pageSize ?? 25, now: options.now ?? new Date() });
+  return { sources, source, total: result.total, counts: result.counts, matching: result.matching, memories: result.rows, page: result.page, pageCount: result.pageCount, otherFindings: [] };
 }
 
 function pickSource(sources: MemorySources, options: ListMemoriesOptions): MemorySource | null {

@@ -453,3 +453,37 @@ async function withTempFiles<K extends string, T>(texts: Record<K, string>, work
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/** The last commit that changed a file: id, author time and author name. */
+export type FileChange = { commit: string; at: Date; author: string };
+
+/**
+ * For each file under `prefix`, the newest commit in `range` that changed it. `range` is
+ * `from..to` for an update (cost grows with the commits in between, not with history) or a
+ * single ref for a rebuild. Author time, as in lastChangeTimes.
+ */
+export async function lastChanges(dir: string, range: string, prefix: string): Promise<Map<string, FileChange>> {
+  const output = await git(dir).raw(["log", "-z", "--no-renames", "--name-only", "--format=@@%H%x1f%at%x1f%an", range, "--", prefix]);
+  const changes = new Map<string, FileChange>();
+  let current: FileChange | null = null;
+  for (const token of output.split("\0")) {
+    for (const line of token.split("\n")) {
+      if (line.startsWith("@@")) {
+        const [commit, seconds, ...author] = line.slice(2).split(FIELD);
+        current = { commit: commit!, at: new Date(Number(seconds) * 1000), author: author.join(FIELD) };
+      } else if (line && current && !changes.has(line)) changes.set(line, current);
+    }
+  }
+  return changes;
+}
+
+export type ChangedPath = { path: string; isDeleted: boolean };
+
+/** Files under `prefix` that differ between two commits (added, changed or deleted), no renames. */
+export async function changedPaths(dir: string, from: string, to: string, prefix: string): Promise<ChangedPath[]> {
+  const output = await git(dir).raw(["diff-tree", "-r", "-z", "--no-renames", "--name-status", from, to, "--", prefix]);
+  const tokens = output.split("\0").filter(Boolean);
+  const changes: ChangedPath[] = [];
+  for (let index = 0; index + 1 < tokens.length; index += 2) changes.push({ path: tokens[index + 1]!, isDeleted: tokens[index]!.startsWith("D") });
+  return changes;
+}

@@ -1,0 +1,106 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { log } from "../log";
+import { changedPaths, isAncestor, lastChanges, listTree, readBlobs, readFilesAt, resolveRef, type FileChange } from "../store/git";
+import { MAIN } from "../store/read-store";
+import { isMemoryFile } from "../store/regenerate-project-index";
+import { describeMemoryFile, type StoreMemoryRow } from "./describe-memory-file";
+
+/** The SystemState key holding the store commit the read model reflects. */
+export const READ_MODEL_COMMIT_KEY = "read-model-commit";
+const PROJECTS_PREFIX = "projects/";
+const WRITE_BATCH = 500;
+
+export type ReadModelSync = { commit: string | null; mode: "current" | "behind" | "incremental" | "rebuild" | "empty"; changedFiles: number };
+
+/**
+ * Brings the read model to the store's main branch as this instance's clone has it: nothing when
+ * it is already there (or another instance already moved it further), the diff's files when the
+ * recorded commit is an ancestor (cost grows with the change, not with the project), a rebuild
+ * otherwise (history rewritten, first run). Several instances may race: the rows and the new
+ * commit are written in one transaction that first moves the recorded commit by compare-and-swap,
+ * so an instance that lost the race writes nothing. See docs/store.md, "The read model".
+ */
+export async function syncReadModel(config: Config, db: Db): Promise<ReadModelSync> {
+  const clone = config.storeCloneDir;
+  const head = await resolveRef(clone, MAIN);
+  const recorded = await readRecordedCommit(db);
+  if (head === null) return { commit: recorded, mode: "empty", changedFiles: 0 };
+  if (recorded === head) return { commit: head, mode: "current", changedFiles: 0 };
+  if (recorded && (await isAncestor(clone, head, recorded))) return { commit: recorded, mode: "behind", changedFiles: 0 };
+  if (recorded && (await isAncestor(clone, recorded, head))) return applyDiff(config, db, recorded, head);
+  return rebuildReadModel(config, db);
+}
+
+/** Rebuilds every row from git at the clone's main branch (`teammem reindex`). */
+export async function rebuildReadModel(config: Config, db: Db): Promise<ReadModelSync> {
+  const clone = config.storeCloneDir;
+  const head = await resolveRef(clone, MAIN);
+  if (head === null) return { commit: null, mode: "empty", changedFiles: 0 };
+  const recorded = await readRecordedCommit(db);
+  const entries = (await listTree(clone, head, PROJECTS_PREFIX)).filter((entry) => toProjectPath(entry.path) !== null);
+  const [texts, changes] = await Promise.all([readBlobs(clone, entries.map((entry) => entry.blob)), lastChanges(clone, head, PROJECTS_PREFIX)]);
+  const rows = entries.flatMap((entry) => describeEntry(entry.path, entry.blob, texts, changes));
+  const isWritten = await writeRows(db, recorded, head, { replaceAll: true, rows, deleted: [] });
+  log("info", "read_model_rebuilt", { commit: head, memories: rows.length, written: isWritten });
+  return { commit: head, mode: "rebuild", changedFiles: rows.length };
+}
+
+async function applyDiff(config: Config, db: Db, from: string, to: string): Promise<ReadModelSync> {
+  const clone = config.storeCloneDir;
+  const changed = (await changedPaths(clone, from, to, PROJECTS_PREFIX)).filter((change) => toProjectPath(change.path) !== null);
+  const present = changed.filter((change) => !change.isDeleted).map((change) => change.path);
+  // One cat-file batch for exactly the changed files, whatever the size of the tree.
+  const [files, changes] = await Promise.all([
+    present.length ? readFilesAt(clone, to, present) : Promise.resolve(new Map<string, { blob: string; content: string }>()),
+    present.length ? lastChanges(clone, `${from}..${to}`, PROJECTS_PREFIX) : Promise.resolve(new Map<string, FileChange>()),
+  ]);
+  const texts = new Map([...files.values()].map((file) => [file.blob, file.content]));
+  const rows = [...files].flatMap(([fullPath, file]) => describeEntry(fullPath, file.blob, texts, changes));
+  const deleted = changed.filter((change) => change.isDeleted).map((change) => toProjectPath(change.path)!);
+  await writeRows(db, from, to, { replaceAll: false, rows, deleted });
+  return { commit: to, mode: "incremental", changedFiles: changed.length };
+}
+
+function describeEntry(fullPath: string, blob: string, texts: Map<string, string>, changes: Map<string, FileChange>): StoreMemoryRow[] {
+  const target = toProjectPath(fullPath);
+  const text = texts.get(blob);
+  const change = changes.get(fullPath);
+  if (!target || text === undefined || !change) return [];
+  return [describeMemoryFile({ ...target, blob, text, change })];
+}
+
+/** `projects/<id>/<path>` → its project and memory path, or null for anything that is not a memory. */
+function toProjectPath(fullPath: string): { projectId: string; path: string } | null {
+  if (!fullPath.startsWith(PROJECTS_PREFIX)) return null;
+  const rest = fullPath.slice(PROJECTS_PREFIX.length);
+  const slash = rest.indexOf("/");
+  if (slash <= 0) return null;
+  const memoryPath = rest.slice(slash + 1);
+  return isMemoryFile(memoryPath) ? { projectId: rest.slice(0, slash), path: memoryPath } : null;
+}
+
+export async function readRecordedCommit(db: Db): Promise<string | null> {
+  return (await db.systemState.findUnique({ where: { key: READ_MODEL_COMMIT_KEY } }))?.value ?? null;
+}
+
+type RowWrite = { replaceAll: boolean; rows: StoreMemoryRow[]; deleted: { projectId: string; path: string }[] };
+
+/** Moves the recorded commit from `from` to `to` and writes the rows, all or nothing; false when another instance moved it first. */
+async function writeRows(db: Db, from: string | null, to: string, write: RowWrite): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    // With nothing recorded yet (first run) the commit is simply set: every writer then leaves
+    // rows and commit in agreement, the last one wins, and the next sync moves it forward.
+    const moved = from === null
+      ? (await tx.systemState.upsert({ where: { key: READ_MODEL_COMMIT_KEY }, create: { key: READ_MODEL_COMMIT_KEY, value: to }, update: { value: to } }), 1)
+      : (await tx.systemState.updateMany({ where: { key: READ_MODEL_COMMIT_KEY, value: from }, data: { value: to } })).count;
+    if (moved === 0) return false;
+    if (write.replaceAll) await tx.storeMemory.deleteMany({});
+    for (const gone of write.deleted) await tx.storeMemory.deleteMany({ where: gone });
+    if (!write.replaceAll) {
+      for (const row of write.rows) await tx.storeMemory.deleteMany({ where: { projectId: row.projectId, path: row.path } });
+    }
+    for (let start = 0; start < write.rows.length; start += WRITE_BATCH) await tx.storeMemory.createMany({ data: write.rows.slice(start, start + WRITE_BATCH) });
+    return true;
+  }, { timeout: 120_000, maxWait: 30_000 });
+}

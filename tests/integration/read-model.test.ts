@@ -1,0 +1,159 @@
+import { execFileSync } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig, type Config } from "@/lib/config";
+import { createDb, type Db } from "@/lib/db/client";
+import { filterMemories } from "@/lib/memories/filter-memories";
+import { loadMemoryRows } from "@/lib/memories/load-memory-rows";
+import { queryMemoryRows } from "@/lib/read-model/query-memory-rows";
+import { readRecordedCommit, rebuildReadModel, syncReadModel } from "@/lib/read-model/sync-read-model";
+import { approveProposal } from "@/lib/review/approve-proposal";
+import { submitProposal } from "@/lib/review/submit-proposal";
+import { runSetup } from "@/lib/setup/run-setup";
+import { commitChange } from "@/lib/store/commit-change";
+import { materializeProject } from "@/lib/store/materialize-project";
+import { refreshStore } from "@/lib/store/read-store";
+
+/**
+ * The read model is a cache of the store with a known commit: after every kind of change it must
+ * equal a rebuild from git, and the pages it serves must answer as the file scan did.
+ */
+let root: string;
+let config: Config;
+let db: Db;
+const users = { lena: "", omar: "" };
+const PROJECT = "acme-checkout";
+let counter = 0;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "teammem-read-model-"));
+  config = loadConfig({ TEAMMEM_DATA_DIR: path.join(root, "data"), TEAMMEM_DEMO: "on", TEAMMEM_INITIAL_PASSWORD: "long-enough-password" }, root);
+  await runSetup(config);
+  db = createDb(config);
+  for (const name of ["lena", "omar"] as const) users[name] = (await db.user.findUniqueOrThrow({ where: { email: `${name}@acme.example` } })).id;
+}, 120_000);
+
+afterAll(async () => {
+  await db?.$disconnect();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+const storeGit = (...args: string[]) => execFileSync("git", ["--git-dir", config.storeRemote, ...args], { encoding: "utf8" }).trim();
+
+async function rows() {
+  return db.storeMemory.findMany({ orderBy: [{ projectId: "asc" }, { path: "asc" }] });
+}
+
+/** Syncs, then proves the rows equal a rebuild from git at the same commit. */
+async function expectSyncEqualsRebuild(expectedMode: string) {
+  await refreshStore(config, { force: true });
+  const sync = await syncReadModel(config, db);
+  expect(sync.mode).toBe(expectedMode);
+  expect(sync.commit).toBe(storeGit("rev-parse", "main"));
+  const synced = await rows();
+  const rebuilt = await rebuildReadModel(config, db);
+  expect(rebuilt.commit).toBe(sync.commit);
+  expect(await rows()).toEqual(synced);
+  return { sync, synced };
+}
+
+const memory = (name: string, description: string) =>
+  `---\nname: ${name}\ndescription: ${description}\ntype: project\n---\nDecided on 2026-11-02.\n**Why:** it surprised us.\n**How to apply:** every checkout change.\n`;
+
+async function approveNew(file: string, content: string | null, baseBlob?: string | null) {
+  const proposal = await submitProposal(config, db, { projectId: PROJECT, path: file, content, source: "member", proposerId: users.omar, ...(baseBlob === undefined ? {} : { baseBlob }) });
+  const approved = await approveProposal(config, db, { proposalId: proposal.id, approverId: users.lena, revision: 1 });
+  expect(approved.state).toBe("committed");
+  return approved;
+}
+
+describe("the read model", () => {
+  it("is built from git on first use and records the commit it reflects", async () => {
+    await refreshStore(config, { force: true });
+    const first = await syncReadModel(config, db);
+    expect(first.mode).toBe("rebuild");
+    expect(await readRecordedCommit(db)).toBe(storeGit("rev-parse", "main"));
+    const demo = (await rows()).filter((row) => row.projectId === PROJECT);
+    expect(demo).toHaveLength(Number(storeGit("ls-tree", "-r", "--name-only", "main", `projects/${PROJECT}/`).split("\n").filter((file) => file.endsWith(".md") && !file.endsWith("/MEMORY.md")).length));
+    expect((await syncReadModel(config, db)).mode).toBe("current");
+  });
+
+  it("follows a create, an edit and a retirement from each commit's diff, equal to a rebuild", async () => {
+    const file = `project_read_model_${counter++}.md`;
+    const created = await approveNew(file, memory("Read model create", "Checkout read model row appears with the commit that adds it"));
+    const { sync, synced } = await expectSyncEqualsRebuild("incremental");
+    expect(sync.changedFiles).toBe(1);
+    const row = synced.find((candidate) => candidate.path === file)!;
+    expect(row).toMatchObject({ name: "Read model create", type: "project", changedCommit: created.committedCommit, changedBy: "Omar Haddad", hasSecret: false });
+
+    const edited = await approveNew(file, memory("Read model edit", "Checkout read model row follows an edit"), row.blob);
+    const afterEdit = await expectSyncEqualsRebuild("incremental");
+    expect(afterEdit.synced.find((candidate) => candidate.path === file)).toMatchObject({ name: "Read model edit", changedCommit: edited.committedCommit });
+
+    await approveNew(file, null, afterEdit.synced.find((candidate) => candidate.path === file)!.blob);
+    const afterRetire = await expectSyncEqualsRebuild("incremental");
+    expect(afterRetire.synced.some((candidate) => candidate.path === file)).toBe(false);
+  });
+
+  it("catches up with a push from outside teammem, and with a commit whose record was lost", async () => {
+    const clone = path.join(root, `outside-${counter++}`);
+    execFileSync("git", ["clone", "-q", config.storeRemote, clone]);
+    await writeFile(path.join(clone, "projects", PROJECT, "reference_outside.md"), memory("Pushed from outside", "Checkout memory pushed around review by a script"));
+    execFileSync("git", ["-C", clone, "add", "."]);
+    execFileSync("git", ["-C", clone, "-c", "user.name=Outside Script", "-c", "user.email=script@example.invalid", "commit", "-qm", "outside"]);
+    execFileSync("git", ["-C", clone, "push", "-q", "origin", "HEAD:main"]);
+    const { synced } = await expectSyncEqualsRebuild("incremental");
+    expect(synced.find((row) => row.path === "reference_outside.md")).toMatchObject({ changedBy: "Outside Script", name: "Pushed from outside" });
+
+    // A commit that reached the store while nothing updated the read model (a crash between the
+    // push and the database record): the next read applies its diff.
+    const outcome = await commitChange(config, db, {
+      change: { projectId: PROJECT, path: `project_crash_${counter++}.md`, content: memory("Landed before the crash", "Checkout commit whose record was lost"), baseBlob: null },
+      author: { name: "Omar Haddad", email: "omar@acme.example" },
+      committer: { name: "Lena Park", email: "lena@acme.example" },
+      subject: "Add project memory: crash",
+      trailers: {},
+      onIntent: async () => undefined,
+    });
+    expect(outcome.status).toBe("committed");
+    await expectSyncEqualsRebuild("incremental");
+  });
+
+  it("rebuilds when the store's history was rewritten, and never keeps rows of files that are gone", async () => {
+    const before = storeGit("rev-parse", "main");
+    const clone = path.join(root, `rewrite-${counter++}`);
+    execFileSync("git", ["clone", "-q", config.storeRemote, clone]);
+    execFileSync("git", ["-C", clone, "rm", "-q", `projects/${PROJECT}/reference_outside.md`]);
+    execFileSync("git", ["-C", clone, "-c", "user.name=Admin", "-c", "user.email=admin@example.invalid", "commit", "-q", "--amend", "-m", "rewritten"]);
+    execFileSync("git", ["-C", clone, "push", "-q", "--force", "origin", "HEAD:main"]);
+    expect(storeGit("rev-parse", "main")).not.toBe(before);
+    const { synced } = await expectSyncEqualsRebuild("rebuild");
+    expect(synced.some((row) => row.path === "reference_outside.md")).toBe(false);
+  });
+
+  it("serves the Memories page as the file scan did: same rows, order, pages and counts", async () => {
+    await syncReadModel(config, db);
+    const { dir } = await materializeProject(config, PROJECT);
+    const now = new Date();
+    const scanned = (await loadMemoryRows(dir, now)).rows;
+    for (const filters of [{}, { type: "feedback" as const }, { age: "over-30" as const }, { finding: "any" }, { sort: "oldest" as const }, { type: "project" as const, age: "month" as const }]) {
+      const all = filterMemories(scanned, filters);
+      const page = await queryMemoryRows(db, { projectId: PROJECT, filters, page: 2, pageSize: 7, now });
+      expect(page.matching, JSON.stringify(filters)).toBe(all.length);
+      // Page 2 of 7 rows, or the last page when there are fewer (the page number is clamped).
+      const first = (Math.min(2, Math.max(1, Math.ceil(all.length / 7))) - 1) * 7;
+      const expected = all.slice(first, first + 7);
+      expect(page.rows.map((row) => row.path), JSON.stringify(filters)).toEqual(expected.map((row) => row.path));
+      expect(page.rows.map((row) => [row.name, row.type, row.ageText, row.findings.map((finding) => finding.rule)])).toEqual(
+        expected.map((row) => [row.name, row.type, row.ageText, row.findings.map((finding) => finding.rule)]),
+      );
+    }
+    const counts = (await queryMemoryRows(db, { projectId: PROJECT, filters: {}, page: 1, pageSize: 25, now })).counts;
+    const byType: Record<string, number> = {};
+    for (const row of scanned) byType[row.type ?? "untyped"] = (byType[row.type ?? "untyped"] ?? 0) + 1;
+    expect(counts.byType).toEqual(byType);
+    expect(counts.withFindings).toBe(scanned.filter((row) => row.findings.length > 0).length);
+  });
+});

@@ -14,5 +14,5 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Everything except the API (it answers 401 itself), sign-in, and static assets.
-  matcher: ["/((?!api/|sign-in|_next/|favicon.ico|robots.txt).*)"],
+  matcher: ["/((?!api/|sign-in|_next/|favicon.ico|robots.txt|brand/).*)"],
 };

@@ -17,8 +17,8 @@ export function generateMetadata(): Metadata {
     metadataBase: new URL(getConfig().publicUrl),
     title: "teammem",
     description: DESCRIPTION,
-    // favicon.ico is the one brand file the sign-in proxy lets through without a session.
-    icons: { icon: [{ url: "/favicon.ico", sizes: "16x16 32x32 48x48" }] },
+    // favicon.ico and brand/ are let through the sign-in proxy without a session (proxy.ts).
+    icons: { icon: [{ url: "/favicon.ico", sizes: "16x16 32x32 48x48" }, { url: "/brand/logo.svg", type: "image/svg+xml" }] },
     openGraph: {
       type: "website",
       siteName: "teammem",
@@ -39,6 +39,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         <header className="topbar">
           <a href="/" className="brand">
+            <img src="/brand/logo.svg" alt="" width={22} height={22} />
             team<span>mem</span>
           </a>
           {caller && <Nav openReviews={await openReviewCount(caller)} />}

@@ -5,6 +5,10 @@ test("the favicon is served without a session, and pages name it and the social 
   const favicon = await request.get("/favicon.ico", { maxRedirects: 0 });
   expect(favicon.status()).toBe(200);
   expect((await favicon.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0])); // an ICO file
+  // Link previews fetch the social image without a session; the sign-in page shows the logo.
+  const anonymousImage = await request.get("/brand/og.png", { maxRedirects: 0 });
+  expect(anonymousImage.status()).toBe(200);
+  expect((await request.get("/brand/logo.svg", { maxRedirects: 0 })).status()).toBe(200);
 
   await signIn(page, "lena@acme.example", "/");
   await expect(page.locator('link[rel="icon"]').first()).toHaveAttribute("href", /\/favicon\.ico/);

@@ -1,15 +1,16 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import { isCommitOnMain, readBlob } from "../store/commit-change";
 import { refreshStore } from "../store/read-store";
 import type { ComputedChecks } from "./compute-checks";
 import { assertFourEyes } from "./assert-four-eyes";
-import { commitApprovedProposal } from "./commit-approved-proposal";
+import { commitApprovedProposal, withCommitClaim } from "./commit-approved-proposal";
 import { getProposal } from "./get-proposal";
 import { findProposalOrThrow, findUserOrThrow, type ProposalRow } from "./proposal-records";
 import { assertTransition } from "./proposal-transitions";
 import type { ProposalDetail, ProposalState } from "./proposal-types";
+import { finishApproved } from "./reconcile-commits";
 import { isCleanForBulkApproval } from "./review-attention";
 import { runChecks } from "./run-checks";
 import { parseStoredChecks, serializeStoredChecks } from "./stored-checks";
@@ -29,21 +30,38 @@ export type ApproveProposalInput = {
 /**
  * Approves one revision and commits it to the store. The checks run again first (the team's
  * memories may have changed since submit); the resulting state is committed, conflicted,
- * blocked_secret or commit_failed, never left at approved.
+ * blocked_secret or commit_failed, never left at approved. Approving a proposal still `approved`
+ * whose server stopped mid-commit retries it (docs/store.md step 9); while the store cannot be
+ * reached the answer is always commit_failed, and approving again later retries.
  */
 export async function approveProposal(config: Config, db: Db, input: ApproveProposalInput): Promise<ProposalDetail> {
   await findUserOrThrow(db, input.approverId, "approver");
-  const { proposal, state, content } = await findProposalOrThrow(db, input.proposalId);
+  const { proposal, state } = await findProposalOrThrow(db, input.proposalId);
   if (proposal.revision !== input.revision) {
     throw new AppError("CONFLICT", `The proposal changed since you looked; review revision ${proposal.revision}.`, { details: { revision: proposal.revision } });
   }
-  assertApprovable(state, proposal);
+  if (state !== "approved") assertApprovable(state, proposal);
   await assertFourEyes(db, { projectId: proposal.projectId, proposerId: proposal.proposerId, approverId: input.approverId });
-  if (state === "commit_failed" && (await landedBeforeFailure(config, proposal))) {
-    await markLanded(db, proposal, content, input.approverId);
-    return getProposal(config, db, proposal.id);
-  }
+  // The claim says "this server is committing it" from the approval to the recorded outcome; an
+  // approved proposal nobody claims is one whose server stopped, and approving it again retries.
+  await withCommitClaim(db, proposal.id, async () => {
+    if (state === "approved") {
+      await finishApproved(config, db, proposal.id, input.approverId);
+      return;
+    }
+    if (state === "commit_failed" && (await landedBeforeFailure(config, proposal))) {
+      await markLanded(db, proposal, (await findProposalOrThrow(db, proposal.id)).content, input.approverId);
+      return;
+    }
+    await approveAndCommit(config, db, input, state);
+  });
+  return getProposal(config, db, proposal.id);
+}
 
+async function approveAndCommit(config: Config, db: Db, input: ApproveProposalInput, state: ProposalState): Promise<void> {
+  const { proposal, content } = await findProposalOrThrow(db, input.proposalId);
+  // Reads serve the last known store when it cannot be reached; the commit then fails as
+  // commit_failed, the one answer an approval gives while the store is unreachable.
   await refreshStore(config);
   const isConfirmed = proposal.teamConventionConfirmed || input.confirmTeamConvention === true;
   const baseContent = proposal.baseBlob ? await readBlob(config, proposal.baseBlob) : null;
@@ -59,12 +77,12 @@ export async function approveProposal(config: Config, db: Db, input: ApproveProp
       proposalId: proposal.id,
       from: state,
       to: "approved",
-      revision: proposal.revision,
+      revision: input.revision,
       actorId: input.approverId,
       content,
       reason: isConfirmed && computed.type === "feedback" ? "confirmed as a team convention" : null,
       data: {
-        approvedRevision: proposal.revision,
+        approvedRevision: input.revision,
         approvedById: input.approverId,
         teamConventionConfirmed: isConfirmed,
         intendedCommit: null,
@@ -73,7 +91,6 @@ export async function approveProposal(config: Config, db: Db, input: ApproveProp
     }),
   );
   await commitApprovedProposal(config, db, { proposalId: proposal.id, actorId: input.approverId });
-  return getProposal(config, db, proposal.id);
 }
 
 function assertApprovable(state: ProposalState, proposal: ProposalRow): void {
@@ -107,10 +124,16 @@ function assertChecksAllowApproval({ checks }: ComputedChecks): void {
 }
 
 // A failed push may still have reached the remote (the network broke after the server took it).
+// When the store cannot be asked, the retry goes ahead: its commit either fails the same way
+// (commit_failed again) or, once the store answers, finds the content there (unchanged).
 async function landedBeforeFailure(config: Config, proposal: ProposalRow): Promise<boolean> {
   if (!proposal.intendedCommit) return false;
-  await refreshStore(config, { force: true });
-  return isCommitOnMain(config, proposal.intendedCommit);
+  try {
+    return await isCommitOnMain(config, proposal.intendedCommit);
+  } catch (error) {
+    if (isAppError(error) && error.code === "STORE_UNAVAILABLE") return false;
+    throw error;
+  }
 }
 
 async function markLanded(db: Db, proposal: ProposalRow, content: string | null, actorId: string): Promise<void> {

@@ -2,6 +2,8 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError, isAppError } from "../errors";
 import { commitChange, type CommitOutcome } from "../store/commit-change";
+import { reachFaultPoint } from "../store/fault-points";
+import { tryWithLease } from "../store/store-lock";
 import { listBlockers } from "./compute-checks";
 import { formatCommitMessage } from "./format-commit-message";
 import { findProposalOrThrow, findUserOrThrow, sourceOf, type ProposalRow } from "./proposal-records";
@@ -61,7 +63,24 @@ export async function commitApprovedProposal(config: Config, db: Db, options: Co
     if (isAppError(error) && error.code === "STORE_UNAVAILABLE") return;
     throw error;
   }
+  reachFaultPoint(config, "before-record");
   await recordOutcome(db, proposal, content, options.actorId, outcome);
+}
+
+/**
+ * Runs `work` while this process holds the proposal's commit claim, a lease renewed while the
+ * work runs. Whoever approves, retries or reconciles a proposal holds it from the approval to the
+ * recorded outcome, so "approved, and nobody holds its claim" means its worker is gone
+ * (docs/store.md step 9). Someone else holding it live is a CONFLICT.
+ */
+export async function withCommitClaim<T>(db: Db, proposalId: string, work: () => Promise<T>): Promise<T> {
+  const claimed = await tryWithLease(db, commitClaimName(proposalId), work);
+  if (claimed.status === "ran") return claimed.value;
+  throw new AppError("CONFLICT", "This proposal is being committed right now by a teammem server; reload it in a moment to see the outcome.");
+}
+
+export function commitClaimName(proposalId: string): string {
+  return `commit:${proposalId}`;
 }
 
 async function recordOutcome(db: Db, proposal: ProposalRow, content: string | null, actorId: string | null, outcome: CommitOutcome): Promise<void> {

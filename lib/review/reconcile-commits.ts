@@ -1,58 +1,113 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { isAppError } from "../errors";
-import { isCommitOnMain } from "../store/commit-change";
+import { AppError, isAppError } from "../errors";
+import { isCommitOnMain, STORE_LOCK_NAME } from "../store/commit-change";
 import { refreshStore } from "../store/read-store";
-import { commitApprovedProposal } from "./commit-approved-proposal";
-import { findProposalOrThrow } from "./proposal-records";
+import { withStoreLock } from "../store/store-lock";
+import { commitApprovedProposal, withCommitClaim } from "./commit-approved-proposal";
+import { findProposalOrThrow, type ProposalRow } from "./proposal-records";
+import type { ProposalState } from "./proposal-types";
 import { transitionProposal } from "./transition-proposal";
 
 /**
- * After a crash or restart: every proposal still at "approved" either landed (its intended
- * commit is on main: mark it committed, once) or did not (commit it again; the store sees the
- * same content and merges or reports it unchanged, so nothing is written twice). Returns how many
- * proposals became committed.
+ * After a crash or restart, and for approvals whose worker is gone: every proposal still at
+ * "approved" whose commit claim nobody holds either landed (its intended commit is on main: mark
+ * it committed, once) or did not (commit it again; the store sees the same content and merges or
+ * reports it unchanged, so nothing is written twice). Proposals a live worker holds are left to
+ * it. Returns how many proposals became committed.
  */
 export async function reconcileCommits(config: Config, db: Db): Promise<number> {
   const pending = await db.proposal.findMany({ where: { state: "approved" }, orderBy: { updatedAt: "asc" }, select: { id: true } });
   if (pending.length === 0) return 0;
-  await refreshStore(config, { force: true });
+  await refreshStore(config, { mustReach: true });
   let committed = 0;
   for (const { id } of pending) {
-    if (await reconcileOne(config, db, id)) committed++;
+    try {
+      if ((await withCommitClaim(db, id, () => finishApproved(config, db, id, null))) === "committed") committed++;
+    } catch (error) {
+      // CONFLICT: a live worker holds it, or it moved meanwhile; anything else was recorded on
+      // the proposal as commit_failed with a safe message. The others still get their turn.
+      if (!isAppError(error)) throw error;
+    }
   }
   return committed;
 }
 
-async function reconcileOne(config: Config, db: Db, proposalId: string): Promise<boolean> {
+/**
+ * The lead's retry of an approval whose worker is gone: finishes it (marks it committed when its
+ * commit landed, else commits it again). The caller holds the proposal's commit claim.
+ */
+export async function finishApproved(config: Config, db: Db, proposalId: string, actorId: string | null): Promise<ProposalState> {
   const { proposal, state, content } = await findProposalOrThrow(db, proposalId);
-  if (state !== "approved") return false; // another instance got there first
+  if (state !== "approved") return state; // another instance got there first
   if (proposal.intendedCommit && (await isCommitOnMain(config, proposal.intendedCommit))) {
-    try {
-      await db.$transaction((tx) =>
-        transitionProposal(tx, {
-          proposalId,
-          from: "approved",
-          to: "committed",
-          revision: proposal.revision,
-          actorId: null,
-          content,
-          reason: `reconciled: commit ${proposal.intendedCommit} is on main`,
-          data: { committedCommit: proposal.intendedCommit },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isAppError(error) && error.code === "CONFLICT") return false; // reconciled elsewhere meanwhile
-      throw error;
-    }
+    await markLanded(db, proposal, content, "approved", actorId);
+    return "committed";
   }
+  await commitApprovedProposal(config, db, { proposalId, actorId });
+  return (await findProposalOrThrow(db, proposalId)).state;
+}
+
+/**
+ * Makes the database agree with the store before a person changes a proposal that may have
+ * reached it (docs/store.md step 9): an `approved` proposal whose worker is gone, or a
+ * `commit_failed` one with an intended commit. A commit that landed makes it `committed`; an
+ * orphaned approval that did not land becomes `commit_failed` (nothing will push it any more).
+ * Answers whether settling found the commit in the store (the proposal is now committed); throws
+ * STORE_UNAVAILABLE when the store cannot be asked, and CONFLICT while a live worker is still
+ * committing it.
+ */
+export async function settleBeforeChange(config: Config, db: Db, proposalId: string, actorId: string | null): Promise<{ hasLanded: boolean }> {
+  const { proposal, state } = await findProposalOrThrow(db, proposalId);
+  const needsStore = state === "approved" || (state === "commit_failed" && proposal.intendedCommit !== null);
+  if (!needsStore) return { hasLanded: false };
+  const settle = () => settleUnderStoreLock(config, db, proposalId, actorId);
+  const after = state === "approved" ? await withCommitClaim(db, proposalId, settle) : await settle();
+  return { hasLanded: after === "committed" };
+}
+
+// Under the store lease, so no push of this proposal can be under way while it is decided.
+async function settleUnderStoreLock(config: Config, db: Db, proposalId: string, actorId: string | null): Promise<ProposalState> {
+  return withStoreLock(db, STORE_LOCK_NAME, async () => {
+    const { proposal, state, content } = await findProposalOrThrow(db, proposalId);
+    if (state !== "approved" && state !== "commit_failed") return state;
+    const hasLanded = proposal.intendedCommit !== null && (await isCommitOnMain(config, proposal.intendedCommit));
+    if (hasLanded) {
+      await markLanded(db, proposal, content, state, actorId);
+      return "committed";
+    }
+    if (state === "approved") {
+      await transition(db, proposal, content, actorId, {
+        from: "approved",
+        to: "commit_failed",
+        reason: "the server that was committing it stopped before its commit reached the store; nothing was pushed",
+      });
+      return "commit_failed";
+    }
+    return state;
+  });
+}
+
+async function markLanded(db: Db, proposal: ProposalRow, content: string | null, from: "approved" | "commit_failed", actorId: string | null): Promise<void> {
+  await transition(db, proposal, content, actorId, {
+    from,
+    to: "committed",
+    reason: `reconciled with the store: commit ${proposal.intendedCommit} is on main`,
+    data: { committedCommit: proposal.intendedCommit },
+  });
+}
+
+type Move = { from: ProposalState; to: ProposalState; reason: string; data?: Parameters<typeof transitionProposal>[1]["data"] };
+
+async function transition(db: Db, proposal: ProposalRow, content: string | null, actorId: string | null, move: Move): Promise<void> {
   try {
-    await commitApprovedProposal(config, db, { proposalId, actorId: null });
+    await db.$transaction((tx) =>
+      transitionProposal(tx, { proposalId: proposal.id, ...move, revision: proposal.revision, actorId, content }),
+    );
   } catch (error) {
-    // Recorded on the proposal as commit_failed with a safe message; the others still get their turn.
-    if (isAppError(error)) return false;
+    if (isAppError(error) && error.code === "CONFLICT") {
+      throw new AppError("CONFLICT", "Another teammem server settled this proposal at the same moment; reload it to see where it stands.");
+    }
     throw error;
   }
-  return (await db.proposal.findUnique({ where: { id: proposalId }, select: { state: true } }))?.state === "committed";
 }

@@ -3,7 +3,9 @@ import type { Db } from "../db/client";
 import { readBlob } from "../store/commit-change";
 import { refreshStore } from "../store/read-store";
 import { getProposal } from "./get-proposal";
+import { AppError } from "../errors";
 import { findProposalOrThrow } from "./proposal-records";
+import { settleBeforeChange } from "./reconcile-commits";
 import { assertTransition } from "./proposal-transitions";
 import type { ProposalDetail } from "./proposal-types";
 import { runChecks } from "./run-checks";
@@ -17,6 +19,10 @@ export type ReopenProposalInput = { proposalId: string; actorId: string };
  * intact; the checks run again against today's team memories.
  */
 export async function reopenProposal(config: Config, db: Db, input: ReopenProposalInput): Promise<ProposalDetail> {
+  // A failed commit whose push did land is committed, not reopened: the store and the database agree.
+  if ((await settleBeforeChange(config, db, input.proposalId, input.actorId)).hasLanded) {
+    throw new AppError("CONFLICT", "This proposal's commit had reached the team store, so it is committed now; reload it.");
+  }
   const { proposal, state, content } = await findProposalOrThrow(db, input.proposalId);
   assertTransition(state, "submitted");
   await refreshStore(config);

@@ -64,7 +64,7 @@ export function parseFrontmatter(text: string): ParsedFrontmatter {
   if (block.yaml.length > MAX_YAML_CHARS) return empty("too-large");
   if (countAliasReferences(block.yaml) > MAX_YAML_ALIASES) return empty("alias-limit");
   let status: FrontmatterStatus = "ok";
-  let data = loadYaml(block.yaml);
+  let data = isCertainYamlError(block.yaml) ? YAML_ERROR : loadYaml(block.yaml);
   if (data === YAML_ERROR) {
     status = "retried";
     data = loadYaml(quoteSpecialValues(block.yaml));
@@ -91,6 +91,33 @@ function loadYaml(yaml: string): unknown {
 // top-level `key: value` lines whose value holds a YAML-special character and tries again.
 const SIMPLE_LINE = /^([A-Za-z_][\w-]*):[ \t]+(.*\S)[ \t]*$/;
 const YAML_SPECIAL = /[:#{}[\],&*!|>'"%@`]/;
+
+// A plain value can start with these and still be read as plain text (no quote, tag, anchor,
+// alias, flow collection, block scalar, directive or sequence indicator).
+const PLAIN_VALUE_START = /^[A-Za-z0-9]/;
+const COMMENT_START = /[ \t]#/;
+
+/**
+ * C4 fast path: true only when YAML certainly rejects the text, so the first parse can be
+ * skipped. The common case is a description like `billing: invoices run nightly`: a plain
+ * value holding ": " is a second mapping on one line, which YAML refuses. Building and
+ * throwing that exception cost 9 % of a scan. Claimed only for flat frontmatter (every line
+ * `key: value`, blank, or a comment) whose values start as plain text; anything else takes
+ * the first parse as before, so the fields and status never differ from parse-then-retry.
+ */
+export function isCertainYamlError(yaml: string): boolean {
+  let hasColonInPlainValue = false;
+  for (const line of yaml.split("\n")) {
+    if (line === "" || line.startsWith("#")) continue;
+    const match = SIMPLE_LINE.exec(line);
+    if (!match) return false;
+    const value = match[2] ?? "";
+    if (!PLAIN_VALUE_START.test(value)) return false;
+    const commentAt = value.search(COMMENT_START);
+    if ((commentAt === -1 ? value : value.slice(0, commentAt)).includes(": ")) hasColonInPlainValue = true;
+  }
+  return hasColonInPlainValue;
+}
 
 function quoteSpecialValues(yaml: string): string {
   return yaml

@@ -1,5 +1,9 @@
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import { AppError } from "../errors";
+
+// The SDK loads on the first model call, not with this module: importing it costs ~0.3 s of
+// start-up, and recall without a key (the CLI, tests, the local ranker) never calls it.
+type AnthropicSdk = typeof import("@anthropic-ai/sdk");
 
 /** How recall reaches a model. Built from Config by the caller; nothing here reads the environment. */
 export type RecallModelSettings = {
@@ -37,7 +41,8 @@ export async function askModelForJson(settings: RecallModelSettings, request: Js
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
-  const client = new Anthropic({ apiKey: settings.apiKey, baseURL: settings.baseUrl ?? ANTHROPIC_API });
+  const sdk = await import("@anthropic-ai/sdk");
+  const client = new sdk.default({ apiKey: settings.apiKey, baseURL: settings.baseUrl ?? ANTHROPIC_API });
   let message: Anthropic.Message;
   try {
     message = await client.messages.create(
@@ -51,7 +56,7 @@ export async function askModelForJson(settings: RecallModelSettings, request: Js
       { signal, timeout: timeoutMs, maxRetries: settings.maxRetries ?? DEFAULT_MAX_RETRIES },
     );
   } catch (error) {
-    throw translateError(error, { timeoutMs, isPastDeadline: deadline.aborted });
+    throw translateError(sdk, error, { timeoutMs, isPastDeadline: deadline.aborted });
   }
   return parseAnswer(message);
 }
@@ -69,7 +74,8 @@ function parseAnswer(message: Anthropic.Message): unknown {
   }
 }
 
-function translateError(error: unknown, context: { timeoutMs: number; isPastDeadline: boolean }): AppError {
+function translateError(sdk: AnthropicSdk, error: unknown, context: { timeoutMs: number; isPastDeadline: boolean }): AppError {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
   if (error instanceof APIConnectionTimeoutError || (error instanceof APIUserAbortError && context.isPastDeadline)) {
     return failure("timeout", `The recall model did not answer within ${context.timeoutMs} ms.`, error);
   }

@@ -1,26 +1,83 @@
 import type { Command } from "./command";
-import { doctorCommand } from "./commands/doctor";
-import { indexCommand } from "./commands/index-command";
-import { lintCommand } from "./commands/lint";
-import { manifestCommand } from "./commands/manifest";
-import { scanCommand } from "./commands/scan";
-import { recallCommand } from "./commands/recall";
-import { secretsCommand } from "./commands/secrets";
-import { usersCommand } from "./commands/users";
-import { loginCommand, whoamiCommand } from "./commands/login";
-import { projectsCommand } from "./commands/projects";
 
-/** Every `teammem` command, in the order --help lists them. One line per command. */
-export const COMMANDS: Command[] = [
-  doctorCommand,
-  scanCommand,
-  manifestCommand,
-  lintCommand,
-  indexCommand,
-  recallCommand,
-  secretsCommand,
-  loginCommand,
-  whoamiCommand,
-  projectsCommand,
-  usersCommand,
+/**
+ * What `teammem --help` lists about a command without loading it. A command's module (and the
+ * Prisma client, better-auth, secretlint, … it imports) loads only when that command runs:
+ * importing them all cost every start-up about a second, `--version` included.
+ */
+export type CommandEntry = {
+  name: string;
+  /** The line --help shows; the module's own `summary` must say the same (a unit test checks). */
+  summary: string;
+  /**
+   * The command calls `config()`: its settings module (and zod) load before it runs. Offline
+   * commands on a local folder leave it out and start faster.
+   */
+  needsConfig?: boolean;
+  load: () => Promise<Command>;
+};
+
+/** Every `teammem` command, in the order --help lists them. One entry per command. */
+export const COMMANDS: CommandEntry[] = [
+  {
+    name: "doctor",
+    summary: "check configuration, data folder, store, database and model key",
+    needsConfig: true,
+    load: async () => (await import("./commands/doctor")).doctorCommand,
+  },
+  {
+    name: "scan",
+    summary: "list the memories of a local memory directory, newest first",
+    load: async () => (await import("./commands/scan")).scanCommand,
+  },
+  {
+    name: "manifest",
+    summary: "print the manifest recall shows the selector for a local memory directory",
+    load: async () => (await import("./commands/manifest")).manifestCommand,
+  },
+  {
+    name: "lint",
+    summary: "check every memory and MEMORY.md of a local memory directory",
+    load: async () => (await import("./commands/lint")).lintCommand,
+  },
+  {
+    name: "index",
+    summary: "check or repair the MEMORY.md index of a local memory directory",
+    load: async () => (await import("./commands/index-command")).indexCommand,
+  },
+  {
+    name: "recall",
+    summary: "show the memories an agent would be given for a query",
+    needsConfig: true,
+    load: async () => (await import("./commands/recall")).recallCommand,
+  },
+  {
+    name: "secrets",
+    summary: "find (and optionally redact) credentials in a file or stdin",
+    load: async () => (await import("./commands/secrets")).secretsCommand,
+  },
+  {
+    name: "login",
+    summary: "save an API token for this machine (from the Settings page)",
+    needsConfig: true,
+    load: async () => (await import("./commands/login")).loginCommand,
+  },
+  {
+    name: "whoami",
+    summary: "show which account and projects the CLI's token reaches",
+    needsConfig: true,
+    load: async () => (await import("./commands/login")).whoamiCommand,
+  },
+  {
+    name: "projects",
+    summary: "list, create, archive or unarchive team projects (on the server)",
+    needsConfig: true,
+    load: async () => (await import("./commands/projects")).projectsCommand,
+  },
+  {
+    name: "users",
+    summary: "list accounts, create one, or reset a password (on the server)",
+    needsConfig: true,
+    load: async () => (await import("./commands/users")).usersCommand,
+  },
 ];

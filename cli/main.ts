@@ -1,9 +1,10 @@
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { loadConfig } from "../lib/config";
+// Inlined by the build, so the compiled CLI in generated/cli/ needs no path back to package.json.
+import packageJson from "../package.json" with { type: "json" };
+import type { Config } from "../lib/config";
 import { isAppError } from "../lib/errors";
-import { COMMANDS } from "./commands";
-import { createOutput, EXIT } from "./output";
+import { COMMANDS, type CommandEntry } from "./commands";
+import { createOutput, endQuietlyWhenStdoutCloses, EXIT } from "./output";
 
 function overallHelp(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length)) + 2;
@@ -27,8 +28,13 @@ const COMMON_OPTIONS = { json: { type: "boolean" }, help: { type: "boolean", sho
 
 /** Runs the CLI and returns the exit code (never throws). */
 export async function main(argv: string[]): Promise<number> {
+  endQuietlyWhenStdoutCloses();
+  // Before any command loads: the version is the same whatever else was typed.
+  if (argv.includes("--version")) return process.stdout.write(`${packageJson.version}\n`), EXIT.ok;
   const commandName = argv.find((arg) => !arg.startsWith("-"));
-  const command = COMMANDS.find((candidate) => candidate.name === commandName);
+  const entry = COMMANDS.find((candidate) => candidate.name === commandName);
+  // Only the one command named is loaded; --help without a command loads none.
+  const command = await entry?.load();
   let parsed;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { ...COMMON_OPTIONS, ...(command?.options ?? {}) } });
@@ -37,13 +43,12 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.usage;
   }
   const output = createOutput(parsed.values.json === true);
-  if (parsed.values.version) return output.print(version()), EXIT.ok;
   if (!commandName) {
     if (parsed.values.help) return output.print(overallHelp()), EXIT.ok;
     output.error(`teammem: no command given.\n\n${overallHelp()}`);
     return EXIT.usage;
   }
-  if (!command) {
+  if (!entry || !command) {
     output.error(`teammem: unknown command "${commandName}". Commands: ${COMMANDS.map((candidate) => candidate.name).join(", ")}.`);
     return EXIT.usage;
   }
@@ -51,7 +56,8 @@ export async function main(argv: string[]): Promise<number> {
 
   try {
     const positionals = parsed.positionals.slice(parsed.positionals.indexOf(command.name) + 1);
-    return await command.run({ positionals, flags: parsed.values as Record<string, string | boolean | undefined>, config: () => loadConfig(), output });
+    const config = await prepareConfig(entry);
+    return await command.run({ positionals, flags: parsed.values as Record<string, string | boolean | undefined>, config, output });
   } catch (error) {
     if (isAppError(error)) {
       output.error(`teammem: ${error.message}`);
@@ -62,7 +68,16 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-function version(): string {
-  const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
-  return packageJson.version;
+/**
+ * The settings module (with zod) loads only for commands that read configuration; `config()` is
+ * synchronous for the command, so it is imported here, before the command runs.
+ */
+async function prepareConfig(entry: CommandEntry): Promise<() => Config> {
+  if (!entry.needsConfig) {
+    return () => {
+      throw new Error(`the ${entry.name} command reads configuration: mark it needsConfig in cli/commands.ts`);
+    };
+  }
+  const { loadConfig } = await import("../lib/config");
+  return () => loadConfig();
 }

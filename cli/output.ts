@@ -17,3 +17,16 @@ export function createOutput(isJson: boolean): Output {
 
 /** Exit codes shared by every command. */
 export const EXIT = { ok: 0, findings: 1, usage: 2 } as const;
+
+/**
+ * `teammem scan DIR | head -1`: once the reader has what it wanted and closes the pipe, the next
+ * write fails with EPIPE. That is the reader's choice, not a failure: stop at once, silently,
+ * with exit 0 (what `set -o pipefail` scripts expect from a listing cut short), instead of
+ * Node's default of a stack trace for an unhandled stream error.
+ */
+export function endQuietlyWhenStdoutCloses(): void {
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(EXIT.ok);
+    throw error;
+  });
+}

@@ -1,7 +1,9 @@
 /**
- * Benchmark for issue 3 "Speed": scanMemoryDir over N memory files beside the raw cost of
- * reading their first 30 lines in the same run. Prints medians; asserts nothing (timings vary
- * by machine). Run: npx tsx scripts/bench-scan.ts [sizes...]   (default 2500 5000 10000)
+ * Benchmark for issues 3 and 11: scanMemoryDir, and the whole `teammem scan DIR --all --json`
+ * command, over N memory files beside the raw cost of reading their first 30 lines in the same
+ * run. A third of the descriptions hold `: ` or `#` (as real notes do: "billing: …"), which is
+ * the frontmatter path that used to throw and parse twice. Prints medians; asserts nothing
+ * (timings vary by machine). Run: npm run bench:scan [-- sizes...]   (default 2500 5000 10000)
  */
 import { execFile } from "node:child_process";
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
@@ -24,9 +26,10 @@ async function generate(dir: string, count: number): Promise<string[]> {
       batch.map(async (number) => {
         const folder = number % 10 === 0 ? "team" : number % 7 === 0 ? `topic-${number % 5}` : "";
         const relativePath = path.join(folder, `memory_${number}.md`);
+        const description = number % 3 === 0 ? `billing: what memory ${number} is about (#${number})` : `What memory ${number} is specifically about`;
         const body = `Rule number ${number}.\n**Why:** an incident in sprint ${number % 40}.\n**How to apply:** whenever the importer runs.\n`;
         await mkdir(path.join(dir, folder), { recursive: true });
-        await writeFile(path.join(dir, relativePath), `---\nname: Memory ${number}\ndescription: What memory ${number} is specifically about\ntype: ${TYPES[number % 4]}\n---\n${body.repeat(1 + (number % 12))}`);
+        await writeFile(path.join(dir, relativePath), `---\nname: Memory ${number}\ndescription: ${description}\ntype: ${TYPES[number % 4]}\n---\n${body.repeat(1 + (number % 12))}`);
         files.push(path.join(dir, relativePath));
       }),
     );
@@ -42,16 +45,38 @@ async function headBaseline(files: string[]): Promise<void> {
   await rm(listFile);
 }
 
-/** Baseline 2: the least a Node program can do per file: open, fstat (for the mtime), one 4 KiB read, close. */
+/**
+ * Baseline 2: a bare Node read loop, the least a Node program does to get what the scan needs:
+ * open, fstat (for the mtime), read 4 KiB chunks until 30 lines are in, decode, close.
+ */
 function nodeBaseline(files: string[]): Promise<void> {
   const buffer = Buffer.allocUnsafe(4096);
   for (const file of files) {
     const fd = openSync(file, "r");
-    fstatSync(fd);
-    readSync(fd, buffer, 0, buffer.length, 0);
+    const size = fstatSync(fd).size;
+    let bytesRead = 0;
+    let newlines = 0;
+    while (newlines < FRONTMATTER_MAX_LINES && bytesRead < size) {
+      const count = readSync(fd, buffer, 0, buffer.length, bytesRead);
+      if (count === 0) break;
+      for (let index = buffer.indexOf(0x0a); index !== -1 && index < count; index = buffer.indexOf(0x0a, index + 1)) newlines++;
+      bytesRead += count;
+    }
+    buffer.toString("utf8", 0, Math.min(bytesRead, buffer.length));
     closeSync(fd);
   }
   return Promise.resolve();
+}
+
+const cli = path.resolve("cli/teammem.mjs");
+
+/** The command a user runs, start-up and output included (stdout to /dev/null). */
+async function cliScan(dir: string): Promise<void> {
+  await run("sh", ["-c", `"${process.execPath}" "${cli}" scan "${dir}" --all --json > /dev/null`], { env: { NODE_ENV: "development", PATH: process.env.PATH ?? "" } });
+}
+
+async function cliStartup(): Promise<void> {
+  await run(process.execPath, [cli, "--version"], { env: { NODE_ENV: "development", PATH: process.env.PATH ?? "" } });
 }
 
 async function median(task: () => Promise<unknown>): Promise<number> {
@@ -75,17 +100,45 @@ async function main(): Promise<void> {
       const head = await median(() => headBaseline(files));
       const node = await median(() => nodeBaseline(files));
       const scan = await median(() => scanMemoryDir(dir, { all: true }));
+      const command = await median(() => cliScan(dir));
+      const startup = await median(() => cliStartup());
       const result = await scanMemoryDir(dir, { all: true });
       if (result.total !== count) throw new Error(`scan found ${result.total} of ${count} files`);
-      rows.push([String(count), head.toFixed(1), node.toFixed(1), scan.toFixed(1), (scan / head).toFixed(2), (scan / node).toFixed(2), ((scan * 1000) / count).toFixed(1)]);
+      const commandWork = command - startup;
+      rows.push([
+        String(count),
+        head.toFixed(1),
+        node.toFixed(1),
+        scan.toFixed(1),
+        (scan / head).toFixed(2),
+        (scan / node).toFixed(2),
+        ((node * 1000) / count).toFixed(1),
+        ((scan * 1000) / count).toFixed(1),
+        command.toFixed(1),
+        ((commandWork * 1000) / count).toFixed(1),
+        (commandWork / node).toFixed(2),
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   }
-  const header = ["files", "head -q -n 30 (ms)", "node fstat+read (ms)", "scanMemoryDir (ms)", "scan/head", "scan/node", "scan µs/file"];
+  const header = [
+    "files",
+    "head -q -n 30 (ms)",
+    "node read loop (ms)",
+    "scanMemoryDir (ms)",
+    "scan/head",
+    "scan/node",
+    "node µs/file",
+    "scan µs/file",
+    "teammem scan --all (ms)",
+    "cli µs/file",
+    "cli/node",
+  ];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const format = (row: string[]): string => row.map((cell, column) => cell.padStart(widths[column]!)).join("  ");
   console.log(`median of ${RUNS} warm runs, node ${process.version}, ${os.cpus().length} CPUs`);
+  console.log("cli µs/file: (teammem scan DIR --all --json) minus (teammem --version), per file");
   console.log(format(header));
   for (const row of rows) console.log(format(row));
 }

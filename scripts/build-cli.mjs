@@ -1,0 +1,93 @@
+/**
+ * Compiles the CLI (cli/main.ts and what it imports from lib/ and generated/) to JavaScript in
+ * generated/cli/, so `teammem` starts without a TypeScript loader. Run by postinstall (after the
+ * Prisma clients are generated, which the bundle includes) and by `npm run build:cli`.
+ * Needs no network: esbuild ships as tsx's dependency, its binary comes in the platform package.
+ *
+ *   node scripts/build-cli.mjs             build
+ *   node scripts/build-cli.mjs --if-stale  build only when the compiled CLI is missing or stale
+ *
+ * Plain .mjs so it runs before anything else is set up (postinstall has no tsx guarantee).
+ */
+import { mkdirSync, rmSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { BUILD_RECORD, COMPILED_DIR, findCompiledCli } from "../cli/find-compiled-cli.mjs";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const LOCK_DIR = `${ROOT}generated/.build-cli.lock`;
+const LOCK_WAIT_MS = 60_000;
+// A lock left by a build that was killed; a real build takes a second or two.
+const STALE_LOCK_MS = 120_000;
+
+async function main() {
+  const onlyIfStale = process.argv.includes("--if-stale");
+  if (onlyIfStale && findCompiledCli()) return;
+  await withLock(async () => {
+    if (onlyIfStale && findCompiledCli()) return; // another process built it while we waited
+    await buildInto(COMPILED_DIR);
+  });
+}
+
+async function buildInto(targetDir) {
+  const startedAtMs = Date.now();
+  const workDir = `${ROOT}generated/cli.tmp-${process.pid}`;
+  rmSync(workDir, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: { main: "cli/main.ts" },
+    bundle: true,
+    // Each command and the heavy lib/ modules they import dynamically become their own chunk, so
+    // `teammem --version` or `teammem scan` load only what they use.
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    // Dependencies load from node_modules as they do under tsx (Prisma's runtime, better-sqlite3's
+    // native module and the SDK all expect their own package layout).
+    packages: "external",
+    // generated/ like the Prisma clients: git and ESLint already leave it alone. Flat, two
+    // levels below the repository like lib/<area>/: modules that locate files from
+    // import.meta.url (lib/db/migrate.ts → the repository root) still find them from a chunk.
+    outdir: workDir,
+    chunkNames: "[name]-[hash]",
+    metafile: true,
+    logLevel: "warning",
+  });
+  const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith("node_modules/"));
+  writeFileSync(`${workDir}/build.json`, JSON.stringify({ startedAtMs, inputs }, null, 1) + "\n");
+  // Swap the whole folder: a CLI starting meanwhile sees either the old build, the new one or
+  // none (then it uses the loader), never half of one.
+  const oldDir = `${ROOT}generated/cli.old-${process.pid}`;
+  const hadBuild = statSync(targetDir, { throwIfNoEntry: false }) !== undefined;
+  if (hadBuild) renameSync(targetDir, oldDir);
+  renameSync(workDir, targetDir);
+  if (hadBuild) rmSync(oldDir, { recursive: true, force: true });
+  process.stdout.write(`teammem CLI compiled to ${targetDir} (${inputs.length} sources, ${Date.now() - startedAtMs} ms); see ${BUILD_RECORD.slice(ROOT.length)}\n`);
+}
+
+/** One build at a time: postinstall, `npm run build:cli` and parallel test files may overlap. */
+async function withLock(task) {
+  mkdirSync(`${ROOT}generated`, { recursive: true });
+  const giveUpAt = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      mkdirSync(LOCK_DIR);
+      break;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+      const lockAge = Date.now() - (statSync(LOCK_DIR, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (lockAge > STALE_LOCK_MS) rmSync(LOCK_DIR, { recursive: true, force: true });
+      else if (Date.now() > giveUpAt) throw new Error(`another CLI build holds ${LOCK_DIR}; remove it if no build is running`, { cause: error });
+      else await sleep(100);
+    }
+  }
+  try {
+    await task();
+  } finally {
+    rmSync(LOCK_DIR, { recursive: true, force: true });
+  }
+}
+
+await main();

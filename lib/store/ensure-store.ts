@@ -1,4 +1,6 @@
 import { existsSync } from "node:fs";
+import { readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { Config } from "../config";
 import { AppError } from "../errors";
 import {
@@ -10,6 +12,7 @@ import {
   isBareRepository,
   isWorkingClone,
   originUrl,
+  resolveRef,
   withRepoLock,
 } from "./git";
 
@@ -39,6 +42,7 @@ export async function ensureStore(config: Config): Promise<EnsureStoreResult> {
 async function ensureEmbeddedStore(storeDir: string): Promise<boolean> {
   if (!existsSync(storeDir)) {
     await initBareRepository(storeDir);
+    await pointHeadAtMain(storeDir);
     return true;
   }
   if (!isBareRepository(storeDir)) {
@@ -49,7 +53,23 @@ async function ensureEmbeddedStore(storeDir: string): Promise<boolean> {
       { details: { variable: "TEAMMEM_STORE_REMOTE" } },
     );
   }
+  await pointHeadAtMain(storeDir);
   return false;
+}
+
+/**
+ * The store's branch is main (docs/store.md). A bare store made by an older teammem or a git
+ * whose default branch is master has HEAD on an unborn master, so a clone of it checks out
+ * nothing. Only that case is changed, and only the HEAD pointer: a HEAD on a branch that has
+ * commits is somebody's choice and stays, and no ref or object is ever touched.
+ */
+async function pointHeadAtMain(storeDir: string): Promise<void> {
+  const headFile = path.join(storeDir, "HEAD");
+  const match = /^ref: refs\/heads\/(.+)\n?$/.exec(await readFile(headFile, "utf8"));
+  if (!match || match[1] === "main" || (await resolveRef(storeDir, `refs/heads/${match[1]}`))) return;
+  const aside = `${headFile}.teammem-${process.pid}`;
+  await writeFile(aside, "ref: refs/heads/main\n");
+  await rename(aside, headFile);
 }
 
 async function assertCloneOf(config: Config): Promise<void> {

@@ -4,8 +4,8 @@
  *   1. a fresh data folder in a temp dir; setup seeds the demo project (scripts/start.ts --setup-only)
  *   2. the demo project grows to N memories, one commit each (git fast-import into the bare store)
  *      and a last commit with MEMORY.md regenerated
- *   3. the production build (`next build` under the shared build lock, skipped when up to date),
- *      served with `next start` on its own port
+ *   3. the production build of the committed HEAD, in its own folder (`next build` under the shared
+ *      build lock, once per commit), served with `next start` on its own port
  *   4. open-loop load (fixed arrival rate, bounded in count and time): recall at each rate, beside
  *      two floors at the same rate: a request refused before any work (GET /api/me, no
  *      credentials: routing + guard) and GET /api/health
@@ -14,11 +14,10 @@
  *
  * Usage: npm run bench:load -- [--memories 10000] [--duration 20] [--rates 50,100,200]
  *          [--port 3200] [--approvals 10] [--lock /tmp/teammem-e2e.lock | --lock none]
- *          [--skip-build] [--keep] [--out results.json]
- * The whole run holds the build lock: another run of the e2e suite would rebuild .next under it.
+ *          [--source head|worktree] [--skip-build] [--keep] [--out results.json]
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createWriteStream, existsSync, readdirSync, statSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -47,7 +46,7 @@ const { values: flags } = parseArgs({
     keep: { type: "boolean", default: false },
     out: { type: "string" },
     postgres: { type: "string" },
-    locked: { type: "boolean", default: false },
+    source: { type: "string", default: "head" },
   },
 });
 const memoryCount = wholeNumber(flags.memories, "--memories");
@@ -254,30 +253,44 @@ function plumbingCommitSamples(storeDir: string, scratchDir: string, count: numb
 
 // ---------------------------------------------------------------- build and serve
 
-function newestSourceMtime(): number {
-  let newest = 0;
-  const visit = (dir: string) => {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) visit(full);
-      else newest = Math.max(newest, statSync(full).mtimeMs);
-    }
-  };
-  for (const dir of ["app", "lib", "public", "generated"]) visit(path.join(root, dir));
-  return newest;
+/**
+ * The app the run serves: a snapshot of the committed HEAD in a temp folder (built once per
+ * commit and reused), so the numbers belong to a commit and half-edited files in the working tree
+ * neither break the build nor the shared .next of the e2e suite. `--source worktree` serves the
+ * working tree's own build instead.
+ */
+function prepareApp(env: NodeJS.ProcessEnv): string {
+  if (flags.source === "worktree") {
+    if (!flags["skip-build"]) buildUnderLock(root, env);
+    return root;
+  }
+  const commit = git(root, ["rev-parse", "HEAD"]).trim();
+  const appDir = path.join(os.tmpdir(), `teammem-bench-app-${commit.slice(0, 12)}`);
+  if (existsSync(path.join(appDir, ".next", "BUILD_ID"))) return appDir;
+  console.log(`bench: snapshot of ${commit.slice(0, 12)} in ${appDir}`);
+  rmSync(appDir, { recursive: true, force: true });
+  mkdirSync(appDir, { recursive: true });
+  const archive = spawnSync("sh", ["-c", 'git -C "$1" archive HEAD | tar -x -C "$2"', "sh", root, appDir], { stdio: "inherit" });
+  if (archive.status !== 0) throw new Error("git archive of HEAD failed");
+  // Hard links: the same packages without copying 700 MB; nothing writes into node_modules.
+  const link = spawnSync("cp", ["-al", path.join(root, "node_modules"), path.join(appDir, "node_modules")], { stdio: "inherit" });
+  if (link.status !== 0) throw new Error("could not link node_modules into the snapshot");
+  const generate = spawnSync("npm", ["run", "db:generate", "--silent"], { cwd: appDir, env, stdio: "inherit" });
+  if (generate.status !== 0) throw new Error("prisma generate failed in the snapshot");
+  buildUnderLock(appDir, env);
+  return appDir;
 }
 
-function ensureBuild(env: NodeJS.ProcessEnv): void {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  if (flags["skip-build"] || (existsSync(buildId) && newestSourceMtime() <= statSync(buildId).mtimeMs)) return;
-  console.log("bench: building (next build)…");
-  const result = spawnSync(path.join(root, "node_modules", ".bin", "next"), ["build"], { cwd: root, stdio: "inherit", env });
+function buildUnderLock(appDir: string, env: NodeJS.ProcessEnv): void {
+  console.log(`bench: building ${appDir} (next build${flags.lock === "none" ? "" : ` under ${flags.lock}`})…`);
+  const next = path.join(appDir, "node_modules", ".bin", "next");
+  const [command, args] = flags.lock === "none" ? [next, ["build"]] : ["flock", [flags.lock, next, "build"]];
+  const result = spawnSync(command, args, { cwd: appDir, stdio: "inherit", env });
   if (result.status !== 0) throw new Error("next build failed");
 }
 
-async function startServer(env: NodeJS.ProcessEnv, logFile: string): Promise<ChildProcess> {
-  const server = spawn(path.join(root, "node_modules", ".bin", "next"), ["start", "-H", HOST, "-p", String(port)], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: false });
+async function startServer(appDir: string, env: NodeJS.ProcessEnv, logFile: string): Promise<ChildProcess> {
+  const server = spawn(path.join(appDir, "node_modules", ".bin", "next"), ["start", "-H", HOST, "-p", String(port)], { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"], detached: false });
   const logStream = createWriteStream(logFile);
   server.stdout!.pipe(logStream);
   server.stderr!.pipe(logStream);
@@ -373,14 +386,6 @@ async function measure(tokens: { member: string; lead: string }, cookie: string,
 
 async function main(): Promise<void> {
   if (flags.postgres) throw new Error("--postgres is not implemented yet: this run measures SQLite with one instance (see docs/benchmarks.md).");
-  if (flags.lock !== "none" && !flags.locked) {
-    const tsx = path.join(root, "node_modules", ".bin", "tsx");
-    const args = [flags.lock, tsx, path.join(root, "scripts", "bench-load.ts"), ...process.argv.slice(2), "--locked"];
-    console.log(`bench: waiting for ${flags.lock} (one build or e2e run at a time)…`);
-    const result = spawnSync("flock", args, { stdio: "inherit" });
-    process.exit(result.status ?? 1);
-  }
-
   const workDir = await mkdtemp(path.join(os.tmpdir(), "teammem-bench-"));
   const dataDir = path.join(workDir, "data");
   const env = childProcessEnv({
@@ -400,8 +405,9 @@ async function main(): Promise<void> {
   });
   let server: ChildProcess | null = null;
   try {
+    const appDir = prepareApp(env);
     console.log(`bench: data folder ${dataDir}`);
-    const setup = spawnSync(path.join(root, "node_modules", ".bin", "tsx"), [path.join(root, "scripts", "start.ts"), "--setup-only"], { cwd: root, env, stdio: "inherit" });
+    const setup = spawnSync(path.join(appDir, "node_modules", ".bin", "tsx"), [path.join(appDir, "scripts", "start.ts"), "--setup-only"], { cwd: appDir, env, stdio: "inherit" });
     if (setup.status !== 0) throw new Error("setup failed");
 
     const storeDir = path.join(dataDir, "store.git");
@@ -409,8 +415,7 @@ async function main(): Promise<void> {
     growProject(storeDir, memoryCount);
     console.log(`bench: grew the demo project by ${memoryCount} memories (${memoryCount + 1} commits) in ${((performance.now() - growStartedAt) / 1000).toFixed(1)} s`);
 
-    ensureBuild(env);
-    server = await startServer(env, path.join(workDir, "server.log"));
+    server = await startServer(appDir, env, path.join(workDir, "server.log"));
     const memberCookie = await signIn(DEMO_MEMBERS.omar.email);
     const leadCookie = await signIn(DEMO_MEMBERS.lena.email);
     const tokens = { member: await createToken(memberCookie, "bench member"), lead: await createToken(leadCookie, "bench lead") };

@@ -13,7 +13,7 @@ const PASSWORD = "admission-password-123";
 let worldDir = "";
 let token = "";
 
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = (request: Request, context: { params: Promise<{ id: string }> }) => Promise<Response>;
 let recall: Handler;
 let getProject: Handler;
 
@@ -41,8 +41,8 @@ beforeAll(async () => {
   const omar = await db.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
   const caller = { userId: omar.id, email: omar.email, name: omar.name, isAdmin: false, via: "session" as const, tokenProjectIds: null };
   token = (await createApiToken(db, caller, { name: "admission", projectIds: ["acme-checkout"] })).token;
-  recall = (await import("@/app/api/projects/[id]/recall/route")).POST as Handler;
-  getProject = (await import("@/app/api/projects/[id]/route")).GET as Handler;
+  recall = (await import("@/app/api/projects/[id]/recall/route")).POST;
+  getProject = (await import("@/app/api/projects/[id]/route")).GET;
 });
 
 afterAll(async () => {

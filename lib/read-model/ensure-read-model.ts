@@ -1,14 +1,26 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { refreshStore } from "../store/read-store";
-import { syncReadModel, type ReadModelSync } from "./sync-read-model";
+import { resolveRefQuickly } from "../store/git";
+import { MAIN, refreshStore } from "../store/read-store";
+import { readRecordedCommit, syncReadModel } from "./sync-read-model";
+
+export type ReadModelState = { commit: string | null };
+
+/** Per clone: the (clone head, recorded commit) pair this instance last found needing no work. */
+const settled = new Map<string, string>();
 
 /**
  * What every read of team memory calls first: fetch the store (at most every few seconds; an
- * unreachable remote leaves the last known state) and bring the read model to its head. After a
- * commit of this or another instance, that is one small diff.
+ * unreachable remote leaves the last known state) and bring the read model to the clone's head.
+ * When the clone's head equals the recorded commit, or neither moved since the last check (this
+ * clone is behind a commit another instance recorded), no git process runs: a read costs one
+ * small query and one file read.
  */
-export async function ensureReadModel(config: Config, db: Db): Promise<ReadModelSync> {
+export async function ensureReadModel(config: Config, db: Db): Promise<ReadModelState> {
   await refreshStore(config);
-  return syncReadModel(config, db);
+  const [head, recorded] = await Promise.all([resolveRefQuickly(config.storeCloneDir, MAIN), readRecordedCommit(db)]);
+  if (recorded !== null && (head === recorded || settled.get(config.storeCloneDir) === `${head}|${recorded}`)) return { commit: recorded };
+  const sync = await syncReadModel(config, db);
+  settled.set(config.storeCloneDir, `${head}|${sync.commit}`);
+  return { commit: sync.commit };
 }

@@ -1,8 +1,8 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { log } from "../log";
-import { changedPaths, isAncestor, lastChanges, listTree, readBlobs, readFilesAt, resolveRef, type FileChange } from "../store/git";
-import { MAIN } from "../store/read-store";
+import { changedPaths, hasCommit, isAncestor, lastChanges, listTree, readBlobs, readFilesAt, resolveRef, type FileChange } from "../store/git";
+import { MAIN, refreshStore } from "../store/read-store";
 import { isMemoryFile } from "../store/regenerate-project-index";
 import { describeMemoryFile, type StoreMemoryRow } from "./describe-memory-file";
 
@@ -23,8 +23,14 @@ export type ReadModelSync = { commit: string | null; mode: "current" | "behind" 
  */
 export async function syncReadModel(config: Config, db: Db): Promise<ReadModelSync> {
   const clone = config.storeCloneDir;
-  const head = await resolveRef(clone, MAIN);
   const recorded = await readRecordedCommit(db);
+  // Another instance recorded a commit this clone has not fetched: fetch before judging, and
+  // never move the read model back to an older head.
+  if (recorded && !(await hasCommit(clone, recorded))) {
+    await refreshStore(config, { force: true });
+    if (!(await hasCommit(clone, recorded))) return { commit: recorded, mode: "behind", changedFiles: 0 };
+  }
+  const head = await resolveRef(clone, MAIN);
   if (head === null) return { commit: recorded, mode: "empty", changedFiles: 0 };
   if (recorded === head) return { commit: head, mode: "current", changedFiles: 0 };
   if (recorded && (await isAncestor(clone, head, recorded))) return { commit: recorded, mode: "behind", changedFiles: 0 };

@@ -23,7 +23,14 @@ export function formatInjection(options: InjectionOptions): string {
   // One line more than the limit tells "exactly 200 lines" from "more than 200".
   const head = readHeadSync(path.join(options.memoryDir, options.file), MAX_INJECTED_LINES + 1);
   const hasMore = head.bytesRead >= MAX_HEAD_BYTES && head.size > head.bytesRead;
-  const content = cutMemoryContent(normaliseText(head.text), hasMore);
+  return formatInjectionText({ ...options, text: head.text, hasMore });
+}
+
+export type InjectionTextOptions = Omit<InjectionOptions, "memoryDir"> & { text: string; hasMore?: boolean };
+
+/** formatInjection for text already at hand (a store blob): same header, cut and note. */
+export function formatInjectionText(options: InjectionTextOptions): string {
+  const content = cutMemoryContent(normaliseText(options.text), options.hasMore ?? false);
   const shownPath = joinDisplayPath(options.displayDir, options.file);
   const note = content.isCut
     ? `\n\n[This memory was shortened for recall (at most ${MAX_INJECTED_LINES} lines or 4096 bytes). Read the whole file at ${shownPath}.]`

@@ -7,7 +7,7 @@ import { MAX_MEMORY_FILES, scanMemoryDir, type ScannedMemory, type SkippedFile }
 import { isAppError } from "../errors";
 import type { DroppedMemory } from "./dropped-memory";
 import { maskOptionalText, maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
-import { formatInjection } from "./format-injection";
+import { formatInjection, formatInjectionText } from "./format-injection";
 import { maskSecrets } from "./mask-secrets";
 import type { RecallModelSettings } from "./model";
 import { normaliseSearchTerm } from "./normalise-search-term";
@@ -15,9 +15,16 @@ import { rankMemoriesLocally } from "./rank-memories-locally";
 import { selectWithModel } from "./select-with-model";
 import { validateSelection } from "./validate-selection";
 
+/**
+ * Memories already scanned elsewhere (the read model of a team project): every memory, newest
+ * first, and how to read one file's text. Without it, `memoryDir` is scanned as Claude Code does.
+ */
+export type ScannedSource = { memories: readonly ScannedMemory[]; skipped?: SkippedFile[]; readText: (file: string) => Promise<string | null> };
+
 export type RecallOptions = {
   /** The private memory directory; its team/ folder and any other subfolder are scanned too (C5). */
   memoryDir: string;
+  source?: ScannedSource;
   query: string;
   recentTools?: readonly string[];
   /** Files already shown in this conversation: relative paths, or absolute paths inside memoryDir (R4). */
@@ -74,7 +81,7 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
   const recentTools = options.recentTools ?? [];
   options.signal?.throwIfAborted();
 
-  const scan = await scanMemoryDir(options.memoryDir, { all: true });
+  const scan = options.source ? { memories: options.source.memories, skipped: options.source.skipped ?? [] } : await scanMemoryDir(options.memoryDir, { all: true });
   options.signal?.throwIfAborted();
   const surfaced = new Set((options.alreadySurfaced ?? []).map((file) => toMemoryKey(options.memoryDir, file)));
   const newest = scan.memories.slice(0, MAX_MEMORY_FILES);
@@ -100,7 +107,7 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
   for (const choice of selection.files) {
     const memory = byPath.get(choice.path);
     if (!memory) continue;
-    const injection = tryFormatInjection(options, memory, now);
+    const injection = await tryFormatInjection(options, memory, now);
     if (injection === null) dropped.push({ file: memory.path, reason: "unreadable" });
     // No secret in an API response: what an agent is given has each value masked.
     else selected.push({ ...describe(memory, now), reason: choice.reason, injection: maskSecretsForDisplay(injection) });
@@ -160,9 +167,14 @@ function describe(memory: ScannedMemory, now: Date): Omit<RecalledMemory, "injec
   return { file: memory.path, mtime: memory.mtime.toISOString(), age: memoryAge(memory.mtime, now), type: memory.type, description: maskOptionalText(memory.description) };
 }
 
-function tryFormatInjection(options: RecallOptions, memory: ScannedMemory, now: Date): string | null {
+async function tryFormatInjection(options: RecallOptions, memory: ScannedMemory, now: Date): Promise<string | null> {
+  const displayDir = options.displayDir ?? options.memoryDir;
   try {
-    return formatInjection({ memoryDir: options.memoryDir, file: memory.path, mtime: memory.mtime, now, displayDir: options.displayDir ?? options.memoryDir });
+    if (options.source) {
+      const text = await options.source.readText(memory.path);
+      return text === null ? null : formatInjectionText({ text, file: memory.path, mtime: memory.mtime, now, displayDir });
+    }
+    return formatInjection({ memoryDir: options.memoryDir, file: memory.path, mtime: memory.mtime, now, displayDir });
   } catch {
     // S3 spirit: a file that vanished or turned unreadable since the scan is reported, not thrown.
     return null;

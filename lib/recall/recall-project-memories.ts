@@ -3,8 +3,7 @@ import type { Caller } from "../auth/resolve-caller";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { log } from "../log";
-import { materializeProject } from "../store/materialize-project";
-import { refreshStore } from "../store/read-store";
+import { loadRecallSource } from "../read-model/load-recall-source";
 import { recallMemories, type RecallResult } from "./recall-memories";
 
 export type ProjectRecallRequest = {
@@ -25,10 +24,11 @@ const TEAM_DIR_DISPLAY = "memory/team";
  * selected files, selector, latency) so a lead can see what agents were given.
  */
 export async function recallProjectMemories(config: Config, db: Db, caller: Caller, request: ProjectRecallRequest): Promise<RecallResult> {
-  await refreshStore(config);
-  const { dir } = await materializeProject(config, request.projectId);
+  const source = await loadRecallSource(config, db, request.projectId);
   const result = await recallMemories({
-    memoryDir: dir,
+    // Read from the read model and the store's blobs: no folder is scanned (the path only names things).
+    memoryDir: TEAM_DIR_DISPLAY,
+    source,
     displayDir: TEAM_DIR_DISPLAY,
     query: request.query,
     recentTools: request.recentTools ?? [],

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { simpleGit, type SimpleGit } from "simple-git";
@@ -486,4 +486,25 @@ export async function changedPaths(dir: string, from: string, to: string, prefix
   const changes: ChangedPath[] = [];
   for (let index = 0; index + 1 < tokens.length; index += 2) changes.push({ path: tokens[index + 1]!, isDeleted: tokens[index]!.startsWith("D") });
   return changes;
+}
+
+/**
+ * `resolveRef` without a git process, for hot paths: reads the loose ref file, and falls back to
+ * git when the ref is packed or the file holds anything but an object id.
+ */
+export async function resolveRefQuickly(dir: string, ref: string): Promise<string | null> {
+  try {
+    const value = (await readFile(path.join(dir, ".git", ref), "utf8")).trim();
+    if (isObjectId(value)) return value;
+  } catch {
+    // not a loose ref (packed by gc, or absent): ask git
+  }
+  return resolveRef(dir, ref);
+}
+
+/** True when this clone has the commit (another instance's commit may not be fetched yet). */
+export async function hasCommit(dir: string, commit: string): Promise<boolean> {
+  if (!isObjectId(commit)) return false;
+  const { exitCode } = await runForExitCode(dir, ["cat-file", "-e", `${commit}^{commit}`], [1, 128]);
+  return exitCode === 0;
 }

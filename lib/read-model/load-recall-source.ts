@@ -1,0 +1,63 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { isMemoryType } from "../memdir/frontmatter";
+import { MAX_MEMORY_FILES, type ScannedMemory } from "../memdir/scan-memory-dir";
+import type { ScannedSource } from "../recall/recall-memories";
+import { readBlobs } from "../store/git";
+import { refreshStore } from "../store/read-store";
+import { ensureReadModel } from "./ensure-read-model";
+
+/** Beyond the newest 200, this many are still named in a recall's "over-limit" list. */
+const OVER_LIMIT_NAMED = 20;
+const BLOB_CACHE_SIZE = 2_000;
+
+type Candidates = { commit: string | null; memories: ScannedMemory[]; blobs: Map<string, string> };
+
+// Per instance, keyed by the read model's commit: several instances stay correct because a
+// commit anywhere moves the recorded commit in the shared database.
+const candidatesByProject = new Map<string, Candidates>();
+// Blob ids name their content, so a cached text is never stale.
+const blobTexts = new Map<string, string>();
+
+/**
+ * What recall needs of a team project, from the read model instead of a scan of its files: the
+ * newest memories as Claude Code's scan would list them (S4), and each selected file's text from
+ * its blob. Cost does not grow with the project: a query for ~220 rows when the store moved,
+ * nothing otherwise.
+ */
+export async function loadRecallSource(config: Config, db: Db, projectId: string): Promise<ScannedSource> {
+  const { commit } = await ensureReadModel(config, db);
+  let candidates = candidatesByProject.get(projectId);
+  if (!candidates || candidates.commit !== commit) {
+    const rows = await db.storeMemory.findMany({
+      where: { projectId },
+      orderBy: [{ changedAt: "desc" }, { path: "asc" }],
+      take: MAX_MEMORY_FILES + OVER_LIMIT_NAMED,
+      select: { path: true, name: true, description: true, type: true, changedAt: true, bodyBytes: true, blob: true },
+    });
+    candidates = {
+      commit,
+      memories: rows.map((row) => ({ path: row.path, name: row.name, description: row.description, type: isMemoryType(row.type) ? row.type : null, mtime: row.changedAt, size: row.bodyBytes, frontmatter: "ok" })),
+      blobs: new Map(rows.map((row) => [row.path, row.blob])),
+    };
+    candidatesByProject.set(projectId, candidates);
+  }
+  const { blobs } = candidates;
+  return { memories: candidates.memories, readText: (file) => readBlobText(config, blobs.get(file) ?? null) };
+}
+
+async function readBlobText(config: Config, blob: string | null): Promise<string | null> {
+  if (blob === null) return null;
+  const cached = blobTexts.get(blob);
+  if (cached !== undefined) return cached;
+  let text = (await readBlobs(config.storeCloneDir, [blob])).get(blob);
+  if (text === undefined) {
+    // Another instance committed it and this clone has not fetched yet.
+    await refreshStore(config, { force: true });
+    text = (await readBlobs(config.storeCloneDir, [blob])).get(blob);
+  }
+  if (text === undefined) return null;
+  blobTexts.set(blob, text);
+  if (blobTexts.size > BLOB_CACHE_SIZE) blobTexts.delete(blobTexts.keys().next().value ?? "");
+  return text;
+}

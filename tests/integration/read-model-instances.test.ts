@@ -1,0 +1,69 @@
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "@/lib/config";
+import { createDb } from "@/lib/db/client";
+import { ensureReadModel } from "@/lib/read-model/ensure-read-model";
+import { loadRecallSource } from "@/lib/read-model/load-recall-source";
+import { queryMemoryRows } from "@/lib/read-model/query-memory-rows";
+import { approveProposal } from "@/lib/review/approve-proposal";
+import { submitProposal } from "@/lib/review/submit-proposal";
+import { runSetup } from "@/lib/setup/run-setup";
+import { ensureStore } from "@/lib/store/ensure-store";
+import { initBareRepository } from "@/lib/store/git";
+import { useTempDirs } from "../helpers/temp-dir";
+
+const tempDir = useTempDirs();
+const PROJECT = "acme-checkout";
+
+describe("the read model with two app instances on one database", () => {
+  it("never serves a stale view after a commit on the other instance, and never moves back to an older head", async () => {
+    const root = await tempDir("teammem-read-model-instances-");
+    const remote = path.join(root, "store.git");
+    await initBareRepository(remote);
+    const env = (name: string, demo: string) => ({
+      TEAMMEM_DATA_DIR: path.join(root, name),
+      TEAMMEM_STORE_REMOTE: remote,
+      DATABASE_URL: `file:${path.join(root, "shared.db")}`,
+      TEAMMEM_DEMO: demo,
+      TEAMMEM_CLAUDE_HOME: "",
+      TEAMMEM_AUTH_SECRET: "a-shared-instance-secret-of-at-least-32-chars",
+    });
+    const configA = loadConfig(env("a", "on"), root);
+    await runSetup(configA);
+    const configB = loadConfig(env("b", "off"), root);
+    await mkdir(configB.dataDir, { recursive: true });
+    await ensureStore(configB);
+    const dbA = createDb(configA);
+    const dbB = createDb(configB);
+    try {
+      // Both instances have served the project once (their caches are warm).
+      const before = (await ensureReadModel(configB, dbB)).commit;
+      expect((await ensureReadModel(configA, dbA)).commit).toBe(before);
+      const warm = await loadRecallSource(configB, dbB, PROJECT);
+
+      const omar = await dbA.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
+      const lena = await dbA.user.findUniqueOrThrow({ where: { email: "lena@acme.example" } });
+      const content = "---\nname: Two instances\ndescription: Checkout memory committed on instance A and read on instance B\ntype: project\n---\nDecided 2026-11-02.\n**Why:** test.\n**How to apply:** test.\n";
+      const proposal = await submitProposal(configA, dbA, { projectId: PROJECT, path: "project_two_instances.md", content, source: "member", proposerId: omar.id });
+      const approved = await approveProposal(configA, dbA, { proposalId: proposal.id, approverId: lena.id, revision: 1 });
+      expect(approved.state).toBe("committed");
+      expect((await ensureReadModel(configA, dbA)).commit).toBe(approved.committedCommit);
+
+      // Instance B has not fetched yet (its refresh is throttled): it still serves the new commit.
+      const seenByB = await ensureReadModel(configB, dbB);
+      expect(seenByB.commit).toBe(approved.committedCommit);
+      const page = await queryMemoryRows(dbB, { projectId: PROJECT, filters: {}, page: 1, pageSize: 5, now: new Date() });
+      expect(page.rows[0]!.path).toBe("project_two_instances.md");
+      const recallB = await loadRecallSource(configB, dbB, PROJECT);
+      expect(recallB.memories[0]!.path).toBe("project_two_instances.md");
+      expect(warm.memories[0]!.path).not.toBe("project_two_instances.md");
+      expect(await recallB.readText("project_two_instances.md")).toBe(content);
+      // A's view did not move back either.
+      expect((await ensureReadModel(configA, dbA)).commit).toBe(approved.committedCommit);
+    } finally {
+      await dbA.$disconnect();
+      await dbB.$disconnect();
+    }
+  });
+});

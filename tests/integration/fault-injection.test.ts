@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAULT_POINT_NAMES, loadConfig, type Config, type FaultPointName } from "@/lib/config";
+import { childProcessEnv, FAULT_POINT_NAMES, loadConfig, type Config, type FaultPointName } from "@/lib/config";
 import { createDb, type Db } from "@/lib/db/client";
 import { submitProposal } from "@/lib/review/submit-proposal";
 import { runSetup } from "@/lib/setup/run-setup";
@@ -90,7 +90,7 @@ void main(process.argv.slice(2));
 type Run = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
 
 function runInstance(name: string, steps: string[], faultPoint?: FaultPointName): Promise<Run> {
-  const env: Record<string, string | undefined> = { ...process.env, ...instanceEnv(name, "off"), TEAMMEM_FAULT_POINT: faultPoint };
+  const env = childProcessEnv({ ...instanceEnv(name, "off"), TEAMMEM_FAULT_POINT: faultPoint ?? "" });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", workerFile, ...steps], { cwd: REPO, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";

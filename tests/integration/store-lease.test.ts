@@ -1,0 +1,103 @@
+import { spawnSync } from "node:child_process";
+import { readlinkSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "@/lib/config";
+import { createDb, type Db } from "@/lib/db/client";
+import { applyMigrations } from "@/lib/db/migrate";
+import { AppError } from "@/lib/errors";
+import { isGoneLocalHolder, tryWithLease, withStoreLock } from "@/lib/store/store-lock";
+
+// The store lease on one SQLite file shared by two clients: who may take a lease over, and when.
+let root: string;
+let dbA: Db;
+let dbB: Db;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "teammem-lease-"));
+  const config = loadConfig({ TEAMMEM_DATA_DIR: root, TEAMMEM_CLAUDE_HOME: "" }, root);
+  await applyMigrations(config);
+  [dbA, dbB] = [createDb(config), createDb(config)];
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([dbA?.$disconnect(), dbB?.$disconnect()]);
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+const PID_NAMESPACE = readlinkSync("/proc/self/ns/pid");
+const STARTED = String(Date.now() - Math.round(process.uptime() * 1000));
+const holderOn = (host: string, pid: number, startedAt = "1700000000000") => [host, PID_NAMESPACE, String(pid), startedAt, "abcd1234"].join("|");
+
+/** A pid that ran on this machine and has exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ["-e", "0"]);
+  return child.pid;
+}
+
+let counter = 0;
+async function leaseHeldBy(holder: string, expiresInMs: number): Promise<string> {
+  const name = `lease-test-${counter++}`;
+  await dbA.storeLock.create({ data: { name, holder, expiresAt: new Date(Date.now() + expiresInMs) } });
+  return name;
+}
+
+async function timeToTake(name: string): Promise<number> {
+  const started = performance.now();
+  await withStoreLock(dbB, name, async () => undefined, { waitMs: 20_000 });
+  return performance.now() - started;
+}
+
+describe("the store lease", () => {
+  it("takes over at once a lease whose holder process on this machine is gone, long before it expires", async () => {
+    const name = await leaseHeldBy(holderOn(os.hostname(), deadPid()), 60_000);
+    expect(await timeToTake(name)).toBeLessThan(1_000);
+    expect(await dbA.storeLock.count({ where: { name } })).toBe(0);
+  });
+
+  it("takes over at once the lease of an earlier run of this same process id (a restarted container's pid 1)", async () => {
+    expect(isGoneLocalHolder(holderOn(os.hostname(), process.pid, "1"))).toBe(true);
+    expect(isGoneLocalHolder(holderOn(os.hostname(), process.pid, STARTED))).toBe(false);
+    const name = await leaseHeldBy(holderOn(os.hostname(), process.pid, "1"), 60_000);
+    expect(await timeToTake(name)).toBeLessThan(1_000);
+  });
+
+  it("leaves a live holder's lease alone, on this machine or another, until it expires", async () => {
+    expect(isGoneLocalHolder(holderOn(os.hostname(), process.ppid))).toBe(false);
+    expect(isGoneLocalHolder(holderOn("another-host", deadPid()))).toBe(false);
+    const live = await leaseHeldBy(holderOn(os.hostname(), process.ppid), 60_000);
+    expect(await tryWithLease(dbB, live, async () => "ran")).toEqual({ status: "held", holder: holderOn(os.hostname(), process.ppid) });
+    const remote = await leaseHeldBy(holderOn("another-host", deadPid()), 60_000);
+    await expect(withStoreLock(dbB, remote, async () => "ran", { waitMs: 300 })).rejects.toSatisfy((error: unknown) => error instanceof AppError && error.code === "STORE_UNAVAILABLE");
+    // A holder elsewhere that stopped heart-beating: taken over once its short lease ran out.
+    const stopped = await leaseHeldBy(holderOn("another-host", 4242), 400);
+    const waited = await timeToTake(stopped);
+    expect(waited).toBeGreaterThan(200);
+    expect(waited).toBeLessThan(3_000);
+  });
+
+  it("renews the lease while the work runs, so a long job keeps it past its length", async () => {
+    const name = `lease-test-${counter++}`;
+    let release = () => undefined as void;
+    const held = withStoreLock(dbA, name, () => new Promise<void>((resolve) => (release = resolve)), { leaseMs: 300 });
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // three lease lengths
+    await expect(withStoreLock(dbB, name, async () => "ran", { waitMs: 300, leaseMs: 300 })).rejects.toSatisfy((error: unknown) => error instanceof AppError && error.code === "STORE_UNAVAILABLE");
+    release();
+    await held;
+    expect(await dbA.storeLock.count({ where: { name } })).toBe(0);
+  });
+
+  it("refuses to go on (before a push) when another holder took the lease over meanwhile", async () => {
+    const name = `lease-test-${counter++}`;
+    const outcome = withStoreLock(dbA, name, async (lease) => {
+      await dbB.storeLock.update({ where: { name }, data: { holder: holderOn("another-host", 1) } });
+      await lease.confirm();
+      return "pushed";
+    });
+    await expect(outcome).rejects.toSatisfy((error: unknown) => error instanceof AppError && error.code === "STORE_UNAVAILABLE");
+    // The new holder's lease is left as it is.
+    expect(await dbA.storeLock.findUnique({ where: { name } })).toMatchObject({ holder: holderOn("another-host", 1) });
+  });
+});

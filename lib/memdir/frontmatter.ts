@@ -64,10 +64,10 @@ export function parseFrontmatter(text: string): ParsedFrontmatter {
   if (block.yaml.length > MAX_YAML_CHARS) return empty("too-large");
   if (countAliasReferences(block.yaml) > MAX_YAML_ALIASES) return empty("alias-limit");
   let status: FrontmatterStatus = "ok";
-  let data = isCertainYamlError(block.yaml) ? YAML_ERROR : loadYaml(block.yaml);
+  let data = isCertainYamlError(block.yaml) ? YAML_ERROR : (readFlatFrontmatter(block.yaml, { quoted: false }) ?? loadYaml(block.yaml));
   if (data === YAML_ERROR) {
     status = "retried";
-    data = loadYaml(quoteSpecialValues(block.yaml));
+    data = readFlatFrontmatter(block.yaml, { quoted: true }) ?? loadYaml(quoteSpecialValues(block.yaml));
   }
   if (data === YAML_ERROR) return empty("invalid-yaml");
   if (data === null || data === undefined) return empty("ok");
@@ -117,6 +117,46 @@ export function isCertainYamlError(yaml: string): boolean {
     if ((commentAt === -1 ? value : value.slice(0, commentAt)).includes(": ")) hasColonInPlainValue = true;
   }
   return hasColonInPlainValue;
+}
+
+// The fast path's own strict reading of a flat line: spaces only (no tabs), one value.
+const FLAT_LINE = /^([A-Za-z_][\w-]*): +(\S(?:.*\S)?) *$/;
+// Characters YAML reads as themselves in any scalar: printable, no tab, no lone surrogate, no BOM.
+const PRINTABLE_TEXT = /^[\x20-\x7E\u00A0-\uD7FF\uE000-\uFEFE\uFF00-\uFFFD]*$/;
+// Plain words YAML reads as a boolean or null, not as text (as a key they would be renamed).
+const YAML_WORD = /^(?:true|True|TRUE|false|False|FALSE|null|Null|NULL)$/;
+
+/**
+ * C4 fast path: the frontmatter nearly every memory has, flat `key: text` lines, read without
+ * YAML (gray-matter and js-yaml were a sixth of a scan). Returns the fields exactly as YAML
+ * gives them (after quoting special values when `quoted`, as the retry does), or null for
+ * anything it cannot vouch for: then YAML decides, as before. Each value it accepts is text
+ * YAML reads as that same string: a plain value starting with a letter that is no boolean or
+ * null word and holds no `: `, ` #` or trailing `:`, or (when quoted) a value the retry would
+ * wrap in double quotes, whose escapes give back exactly the text.
+ */
+function readFlatFrontmatter(yaml: string, options: { quoted: boolean }): Record<string, unknown> | null {
+  const fields: Record<string, unknown> = {};
+  let hasField = false;
+  for (const line of yaml.split("\n")) {
+    if (line === "") continue;
+    if (!PRINTABLE_TEXT.test(line)) return null;
+    if (line.startsWith("#")) continue;
+    const match = FLAT_LINE.exec(line);
+    if (!match) return null;
+    const [, key = "", value = ""] = match;
+    if (YAML_WORD.test(key) || key === "__proto__" || Object.hasOwn(fields, key)) return null;
+    const isQuotedByRetry = options.quoted && YAML_SPECIAL.test(value) && !isQuoted(value);
+    if (!isQuotedByRetry && !isPlainText(value)) return null;
+    fields[key] = value;
+    hasField = true;
+  }
+  return hasField ? fields : null;
+}
+
+function isPlainText(value: string): boolean {
+  if (!/^[A-Za-z]/.test(value) || YAML_WORD.test(value)) return false;
+  return !value.includes(": ") && !value.includes(" #") && !value.endsWith(":");
 }
 
 function quoteSpecialValues(yaml: string): string {

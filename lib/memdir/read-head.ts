@@ -4,6 +4,10 @@ const CHUNK_BYTES = 4096;
 /** Guards against a file with no newlines at all: 30 lines never need more than this. */
 export const MAX_HEAD_BYTES = 64 * 1024;
 
+// One buffer for every read: a scan reads thousands of files one after another (never two at
+// once: these calls are synchronous), and a fresh buffer per file showed as 5 % of a scan.
+const headBuffer = Buffer.allocUnsafe(MAX_HEAD_BYTES);
+
 export type FileHead = {
   /** The first lines, joined with the file's own line ends. */
   text: string;
@@ -28,26 +32,34 @@ export function readHeadSync(filePath: string, maxLines: number): FileHead {
   const fd = openSync(filePath, "r");
   try {
     const info = fstatSync(fd);
-    const chunks: Buffer[] = [];
     let bytesRead = 0;
     let newlines = 0;
     while (newlines < maxLines && bytesRead < MAX_HEAD_BYTES && bytesRead < info.size) {
-      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, MAX_HEAD_BYTES - bytesRead));
-      const count = readSync(fd, chunk, 0, chunk.length, bytesRead);
+      const count = readSync(fd, headBuffer, bytesRead, Math.min(CHUNK_BYTES, MAX_HEAD_BYTES - bytesRead), bytesRead);
       if (count === 0) break;
-      chunks.push(chunk.subarray(0, count));
+      newlines += countNewlines(headBuffer.subarray(bytesRead, bytesRead + count));
       bytesRead += count;
-      newlines += countNewlines(chunk, count);
     }
-    const text = Buffer.concat(chunks, bytesRead).toString("utf8").split("\n").slice(0, maxLines).join("\n");
+    // Decode only up to the end of line `maxLines`: a newline byte never sits inside a UTF-8
+    // sequence, so this is the same text as decoding everything and keeping the first lines.
+    const text = headBuffer.toString("utf8", 0, endOfLine(headBuffer.subarray(0, bytesRead), maxLines));
     return { text, mtime: info.mtime, size: info.size, bytesRead };
   } finally {
     closeSync(fd);
   }
 }
 
-function countNewlines(chunk: Buffer, length: number): number {
+/** The offset of the `maxLines`-th newline (excluded from the text), or the end of the bytes. */
+function endOfLine(bytes: Buffer, maxLines: number): number {
+  let seen = 0;
+  for (let index = bytes.indexOf(0x0a); index !== -1; index = bytes.indexOf(0x0a, index + 1)) {
+    if (++seen === maxLines) return index;
+  }
+  return bytes.length;
+}
+
+function countNewlines(bytes: Buffer): number {
   let count = 0;
-  for (let index = chunk.indexOf(0x0a); index !== -1 && index < length; index = chunk.indexOf(0x0a, index + 1)) count++;
+  for (let index = bytes.indexOf(0x0a); index !== -1; index = bytes.indexOf(0x0a, index + 1)) count++;
   return count;
 }

@@ -1,6 +1,6 @@
 import matter from "gray-matter";
 import { describe, expect, it } from "vitest";
-import { isCertainYamlError, parseMemoryHeader } from "@/lib/memdir/frontmatter";
+import { isCertainYamlError, parseFrontmatter, parseMemoryHeader } from "@/lib/memdir/frontmatter";
 
 /** Deterministic: the same corpus on every run. */
 function createRandom(seed: number): () => number {
@@ -13,15 +13,16 @@ function createRandom(seed: number): () => number {
 
 // Pieces chosen to hit YAML's edge cases: indicators, quotes, comments, colons with and without
 // a space, tabs, flow collections, block scalars, anchors and indentation.
-const PIECES = ["word", "fix", "12", "a:b", ": ", ":", " #", "#", " ", "\t", '"', "'", "[", "]", "{", "}", ",", "&x", "*x", "!", "|", ">", "%", "@", "`", "- ", "? ", "http://h", "é"];
-const KEYS = ["name", "description", "type", "owner", "  nested", "- item", "# comment", ""];
+const PIECES = ["word", "fix", "12", "a:b", ": ", ":", " #", "#", " ", "  ", "\t", '"', "'", "\\", "[", "]", "{", "}", ",", "&x", "*x", "!", "|", ">", "%", "@", "`", "- ", "? ", "http://h", "é", "😀", "\uFEFF", "\r", "\u0007", "true", "null", "2026-01-01", "0x1F", "~", ".inf", "yes"];
+const KEYS = ["name", "description", "type", "owner", "True", "null", "__proto__", "toString", "  nested", "- item", "# comment", "#", ""];
 
 function yamlFrom(random: () => number): string {
   const lines: string[] = [];
   const lineCount = 1 + Math.floor(random() * 4);
   for (let line = 0; line < lineCount; line++) {
-    const key = KEYS[Math.floor(random() * KEYS.length)]!;
-    let value = random() < 0.7 ? "word" : "";
+    // Mostly ordinary keys, so most cases are the flat frontmatter the fast paths are for.
+    const key = random() < 0.75 ? KEYS[Math.floor(random() * 4)]! : KEYS[Math.floor(random() * KEYS.length)]!;
+    let value = random() < 0.6 ? "word" : "";
     const pieceCount = Math.floor(random() * 5);
     for (let piece = 0; piece < pieceCount; piece++) value += PIECES[Math.floor(random() * PIECES.length)];
     lines.push(key === "" || key.startsWith("#") ? key : `${key}: ${value}`);
@@ -38,7 +39,54 @@ function yamlThrows(yaml: string): boolean {
   }
 }
 
-describe("isCertainYamlError (the frontmatter fast path)", () => {
+// The C4 algorithm as it was before the fast paths: YAML, then once more with special values
+// quoted. The fast paths must give exactly its fields and status.
+const SIMPLE_LINE = /^([A-Za-z_][\w-]*):[ \t]+(.*\S)[ \t]*$/;
+const YAML_SPECIAL = /[:#{}[\],&*!|>'"%@`]/;
+
+function quoteSpecialValues(yaml: string): string {
+  return yaml
+    .split("\n")
+    .map((line) => {
+      const match = SIMPLE_LINE.exec(line);
+      if (!match) return line;
+      const [, key, value = ""] = match;
+      const isQuoted = value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.endsWith(value[0]);
+      if (!YAML_SPECIAL.test(value) || isQuoted) return line;
+      return `${key}: "${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+    })
+    .join("\n");
+}
+
+function parseTwice(yaml: string): { fields: unknown; status: string } {
+  let status = "ok";
+  let data: unknown;
+  try {
+    data = matter(`---\n${yaml}---\n`, {}).data;
+  } catch {
+    status = "retried";
+    try {
+      data = matter(`---\n${quoteSpecialValues(yaml)}---\n`, {}).data;
+    } catch {
+      return { fields: {}, status: "invalid-yaml" };
+    }
+  }
+  if (data === null || data === undefined) return { fields: {}, status: "ok" };
+  if (typeof data !== "object" || Array.isArray(data) || data instanceof Date) return { fields: {}, status: "not-object" };
+  return { fields: data, status };
+}
+
+describe("frontmatter fast paths", () => {
+  it("C4: every frontmatter reads exactly as parse-then-retry through YAML reads it", () => {
+    const random = createRandom(7);
+    for (let index = 0; index < 30_000; index++) {
+      const yaml = yamlFrom(random).replace(/\r\n/g, "\n"); // as parseFrontmatter normalises it
+      const parsed = parseFrontmatter(`---\n${yaml}---\nBody\n`);
+      if (parsed.status === "alias-limit") continue;
+      expect({ fields: parsed.fields, status: parsed.status }, JSON.stringify(yaml)).toEqual(parseTwice(yaml));
+    }
+  });
+
   it("C4: claims an error only where YAML does raise one, so no memory reads differently", () => {
     const random = createRandom(11);
     let claimed = 0;

@@ -1,12 +1,15 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
 import { loadConfig } from "@/lib/config";
 import { runSetup } from "@/lib/setup/run-setup";
 import { useTempDirs } from "../helpers/temp-dir";
 
 const tempDir = useTempDirs();
-const cli = path.resolve("cli/teammem.mjs");
+// What users run: the compiled CLI (built here when missing or older than its sources).
+const cli = TEAMMEM_BIN;
+beforeAll(ensureCompiledCli);
 
 function teammem(args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, [cli, ...args], {

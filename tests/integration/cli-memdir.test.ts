@@ -3,13 +3,16 @@ import { cp, mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from "no
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
 
 // The CLI run for real on a generated memory directory: 2,000 valid memories plus every hostile
 // file the issue names. The directory is built once; tests that write work on a copy. Tests run
 // one after another: each CLI call is a Node process, and on two cores running them side by
 // side only makes them fight.
 
-const cli = path.resolve("cli/teammem.mjs");
+// What users run: the compiled CLI (built here when missing or older than its sources).
+const cli = TEAMMEM_BIN;
+beforeAll(ensureCompiledCli);
 const TYPES = ["user", "feedback", "project", "reference"] as const;
 const MEMORY_COUNT = 2_000;
 const BASE_TIME = Date.parse("2025-01-01T00:00:00.000Z");

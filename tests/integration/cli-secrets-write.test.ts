@@ -1,11 +1,14 @@
 import { spawnSync } from "node:child_process";
 import { chmod, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
 import { useTempDirs } from "../helpers/temp-dir";
 
 const tempDir = useTempDirs();
-const cli = path.resolve("cli/teammem.mjs");
+// What users run: the compiled CLI (built here when missing or older than its sources).
+const cli = TEAMMEM_BIN;
+beforeAll(ensureCompiledCli);
 
 function teammem(args: string[]) {
   const result = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp" } });

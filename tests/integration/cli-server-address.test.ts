@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
 import { useTempDirs } from "../helpers/temp-dir";
 
 /**
@@ -12,7 +13,9 @@ import { useTempDirs } from "../helpers/temp-dir";
  * behind a plain HTTP listener on a free port (not 3000), over a real setup and a real token.
  */
 const tempDir = useTempDirs();
-const cli = path.resolve("cli/teammem.mjs");
+// What users run: the compiled CLI (built here when missing or older than its sources).
+const cli = TEAMMEM_BIN;
+beforeAll(ensureCompiledCli);
 let worldDir = "";
 let server: Server;
 let serverUrl = "";

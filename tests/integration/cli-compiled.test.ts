@@ -1,0 +1,142 @@
+import { spawn } from "node:child_process";
+import { copyFile, mkdir, readFile, utimes, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
+import { useTempDirs } from "../helpers/temp-dir";
+
+// The installed `teammem` as users start it: compiled JavaScript, loading only what the command
+// uses, and quiet when its reader goes away.
+
+const tempDir = useTempDirs();
+
+beforeAll(ensureCompiledCli);
+
+type Run = { code: number | null; stdout: string; stderr: string; loaded: string[] };
+
+/**
+ * Runs the CLI with a module hook that records every package it imports (tsx, zod, the SDK…),
+ * written synchronously from the hooks thread so nothing is lost at exit.
+ */
+async function teammemRecordingImports(args: string[]): Promise<Run> {
+  const dir = await tempDir("teammem-imports-");
+  const logFile = path.join(dir, "imports.log");
+  await writeFile(logFile, "");
+  await writeFile(
+    path.join(dir, "hooks.mjs"),
+    `import { appendFileSync } from "node:fs";
+export async function resolve(specifier, context, next) {
+  if (!/^(\\.|\\/|node:|file:|data:)/.test(specifier)) appendFileSync(${JSON.stringify(logFile)}, specifier + "\\n");
+  return next(specifier, context);
+}\n`,
+  );
+  await writeFile(path.join(dir, "register.mjs"), `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(path.join(dir, "hooks.mjs")).href)});\n`);
+  const result = await run(["--import", pathToFileURL(path.join(dir, "register.mjs")).href, TEAMMEM_BIN, ...args]);
+  const loaded = (await readFile(logFile, "utf8")).split("\n").filter(Boolean);
+  return { ...result, loaded };
+}
+
+function run(nodeArgs: string[], options: { closeStdoutAfterFirstChunk?: boolean } = {}): Promise<Omit<Run, "loaded">> {
+  return new Promise((resolve, reject) => {
+    // No ANTHROPIC_* here: recall must take the local path.
+    const child = spawn(process.execPath, nodeArgs, { env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: path.dirname(TEAMMEM_BIN) } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      if (options.closeStdoutAfterFirstChunk) child.stdout.destroy(); // like `| head -1`
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function writeMemories(count: number): Promise<string> {
+  const dir = await tempDir("teammem-memories-");
+  for (let number = 0; number < count; number++) {
+    await writeFile(path.join(dir, `rule_${number}.md`), `---\nname: Rule ${number}\ndescription: billing: invoice export rule ${number}\ntype: project\n---\nInvoices export nightly.\n`);
+  }
+  return dir;
+}
+
+describe("the installed teammem command", () => {
+  it("prints its version from the compiled build without starting a TypeScript loader", async () => {
+    const result = await teammemRecordingImports(["--version"]);
+    const { version } = JSON.parse(await readFile("package.json", "utf8")) as { version: string };
+    expect(result).toMatchObject({ code: 0, stdout: `${version}\n`, stderr: "" });
+    expect(result.loaded).toEqual([]);
+  });
+
+  it("lists its commands with --help without loading any of them", async () => {
+    const result = await teammemRecordingImports(["--help"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("scan");
+    expect(result.stdout).toContain("projects");
+    expect(result.loaded).toEqual([]);
+  });
+
+  it("scans a folder without loading configuration, the database, the model SDK or tsx", async () => {
+    const result = await teammemRecordingImports(["scan", await writeMemories(3)]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("billing: invoice export rule 2");
+    expect(result.loaded).not.toEqual(expect.arrayContaining(["tsx/esm/api"]));
+    for (const heavy of ["zod", "@anthropic-ai/sdk", "@prisma/client/runtime/client", "better-auth", "simple-git"]) {
+      expect(result.loaded.some((specifier) => specifier.startsWith(heavy))).toBe(false);
+    }
+  });
+
+  it("recalls without a model key and never loads the model SDK", async () => {
+    const result = await teammemRecordingImports(["recall", await writeMemories(5), "--query", "how do invoice exports run", "--json"]);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ selector: "local" });
+    expect(result.loaded.some((specifier) => specifier.startsWith("@anthropic-ai/sdk"))).toBe(false);
+  });
+
+  it("ends quietly with exit 0 when the reader closes the pipe early (teammem scan … | head -1)", async () => {
+    const dir = await writeMemories(3_000);
+    const result = await run([TEAMMEM_BIN, "scan", dir, "--all"], { closeStdoutAfterFirstChunk: true });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("billing: invoice export rule");
+  });
+});
+
+describe("choosing between the compiled CLI and the TypeScript sources", () => {
+  /** A copy of the launcher's check in a scratch tree: one bundled source, one build record. */
+  async function scratchTree(): Promise<{ root: string; source: string; find: () => Promise<string | null> }> {
+    const root = await tempDir("teammem-compiled-");
+    await mkdir(path.join(root, "cli"));
+    await mkdir(path.join(root, "lib"));
+    await mkdir(path.join(root, "generated/cli"), { recursive: true });
+    await copyFile(path.resolve("cli/find-compiled-cli.mjs"), path.join(root, "cli/find-compiled-cli.mjs"));
+    const source = path.join(root, "lib/feature.ts");
+    await writeFile(source, "export const feature = 1;\n");
+    const builtAt = new Date("2026-01-01T00:00:00Z");
+    await utimes(source, new Date("2025-12-31T00:00:00Z"), new Date("2025-12-31T00:00:00Z"));
+    await writeFile(path.join(root, "generated/cli/build.json"), JSON.stringify({ startedAtMs: builtAt.getTime(), inputs: ["lib/feature.ts"] }));
+    const moduleUrl = pathToFileURL(path.join(root, "cli/find-compiled-cli.mjs")).href;
+    const find = async () => ((await import(/* @vite-ignore */ moduleUrl)) as { findCompiledCli(): string | null }).findCompiledCli();
+    return { root, source, find };
+  }
+
+  it("runs the build while its sources are unchanged", async () => {
+    const tree = await scratchTree();
+    expect(await tree.find()).toBe(path.join(tree.root, "generated/cli/main.js"));
+  });
+
+  it("falls back to the sources once one is edited after the build, or deleted", async () => {
+    const tree = await scratchTree();
+    await utimes(tree.source, new Date("2026-01-02T00:00:00Z"), new Date("2026-01-02T00:00:00Z"));
+    expect(await tree.find()).toBeNull();
+    await writeFile(path.join(tree.root, "generated/cli/build.json"), JSON.stringify({ startedAtMs: Date.parse("2026-01-01T00:00:00Z"), inputs: ["lib/gone.ts"] }));
+    expect(await tree.find()).toBeNull();
+  });
+
+  it("falls back when there is no build at all", async () => {
+    const tree = await scratchTree();
+    await writeFile(path.join(tree.root, "generated/cli/build.json"), "");
+    expect(await tree.find()).toBeNull();
+  });
+});

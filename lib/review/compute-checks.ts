@@ -4,7 +4,7 @@ import { validateMemory } from "../memdir/validate-memory";
 import { scanSecrets } from "../secrets/scan-secrets";
 import type { SecretFinding } from "../secrets/secret-finding";
 import { checkScope } from "./check-scope";
-import { findDuplicates, type TeamMemoryText } from "./find-duplicates";
+import { findDuplicates, type DuplicateFinder, type TeamMemoryText } from "./find-duplicates";
 import type { ProposalChecks } from "./proposal-types";
 
 export type ComputeChecksOptions = {
@@ -14,7 +14,9 @@ export type ComputeChecksOptions = {
   /** The file being replaced or retired, when there is one (names a retirement). */
   baseContent: string | null;
   /** The project's team memories, without the file this proposal changes. */
-  teamMemories: readonly TeamMemoryText[];
+  teamMemories?: readonly TeamMemoryText[];
+  /** The project's kept duplicate index (the server's way); `path` is left out of its answers. */
+  duplicateFinder?: DuplicateFinder | null;
   isTeamConventionConfirmed: boolean;
   now: Date;
 };
@@ -33,7 +35,7 @@ export function computeChecks(options: ComputeChecksOptions): ComputedChecks {
   const secrets = scanSecrets(content);
   const lint = maskSecretValues(validateMemory({ file: path, text: content, mtime: options.now }), content, secrets);
   const scope = checkScope({ type: header.type, content, isTeamConventionConfirmed });
-  const duplicates = findDuplicates(content, options.teamMemories);
+  const duplicates = options.duplicateFinder ? options.duplicateFinder.find(content, path) : findDuplicates(content, options.teamMemories ?? []);
   const checks = { lint, secrets, scope, duplicates, blockers: [] as string[] };
   checks.blockers = listBlockers(checks);
   return { checks, name: header.name, type: header.type, isRetirement: false };

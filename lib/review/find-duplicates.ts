@@ -5,7 +5,7 @@ import type { DuplicateCandidate } from "./proposal-types";
 
 export type TeamMemoryText = { path: string; text: string };
 
-type MemoryDocument = { id: number; path: string; name: string; description: string; body: string };
+type MemoryDocument = { id: string; path: string; name: string; description: string; body: string };
 
 /** At or above this, two memories are shown to the reviewer as near-duplicates. */
 export const SIMILARITY_THRESHOLD = 0.5;
@@ -20,24 +20,61 @@ const tokenize = MiniSearch.getDefault("tokenize") as (text: string) => string[]
  * normalised words, so a reviewer can read "0.8" as "mostly the same words".
  */
 export function findDuplicates(content: string, teamMemories: readonly TeamMemoryText[]): DuplicateCandidate[] {
-  const proposal = toDocument(-1, "", content);
-  const documents = teamMemories.map((memory, index) => toDocument(index, memory.path, memory.text));
-  if (documents.length === 0) return [];
-  const search = new MiniSearch<MemoryDocument>({ fields: ["name", "description", "body"], storeFields: [], processTerm: normaliseSearchTerm });
-  search.addAll(documents);
-  const query = [proposal.name, proposal.description, proposal.body].join(" ");
-  const hits = search.search(query, { fuzzy: 0.2, prefix: true, combineWith: "OR", boost: { name: 2, description: 2 } }).slice(0, CANDIDATES);
-  const candidateIds = new Set(hits.map((hit) => Number(hit.id)));
-  const normalisedName = normaliseName(proposal.name);
-  const found: DuplicateCandidate[] = [];
-  for (const document of documents) {
-    const isSameName = normalisedName !== "" && normaliseName(document.name) === normalisedName;
-    if (!isSameName && !candidateIds.has(document.id)) continue;
-    const similarity = round(scoreSimilarity(proposal, document));
-    if (!isSameName && similarity < SIMILARITY_THRESHOLD) continue;
-    found.push({ path: document.path, name: document.name || null, similarity, kind: isSameName ? "same-name" : "similar" });
+  const finder = new DuplicateFinder();
+  for (const memory of teamMemories) finder.put(memory.path, memory.text);
+  return finder.find(content);
+}
+
+/**
+ * The project's memories indexed for duplicate checks, kept between requests and updated by the
+ * documents that changed (put/remove) instead of being rebuilt for every proposal.
+ */
+export class DuplicateFinder {
+  private readonly search = new MiniSearch<MemoryDocument>({ fields: ["name", "description", "body"], storeFields: [], processTerm: normaliseSearchTerm });
+  private readonly documents = new Map<string, MemoryDocument>();
+  private readonly pathsByName = new Map<string, Set<string>>();
+
+  get size(): number {
+    return this.documents.size;
   }
-  return found.sort((a, b) => Number(b.kind === "same-name") - Number(a.kind === "same-name") || b.similarity - a.similarity);
+
+  put(path: string, text: string): void {
+    this.remove(path);
+    const document = toDocument(path, text);
+    this.documents.set(path, document);
+    this.search.add(document);
+    const name = normaliseName(document.name);
+    if (name) this.pathsByName.set(name, (this.pathsByName.get(name) ?? new Set()).add(path));
+  }
+
+  remove(path: string): void {
+    const document = this.documents.get(path);
+    if (!document) return;
+    this.search.discard(path);
+    this.documents.delete(path);
+    this.pathsByName.get(normaliseName(document.name))?.delete(path);
+  }
+
+  /** Candidates for a proposed file; `exceptPath` (the file the proposal edits) is not its own duplicate. */
+  find(content: string, exceptPath?: string): DuplicateCandidate[] {
+    if (this.documents.size === 0) return [];
+    const proposal = toDocument("", content);
+    const query = [proposal.name, proposal.description, proposal.body].join(" ");
+    const hits = this.search.search(query, { fuzzy: 0.2, prefix: true, combineWith: "OR", boost: { name: 2, description: 2 } });
+    const candidates = new Set(hits.filter((hit) => hit.id !== exceptPath).slice(0, CANDIDATES).map((hit) => String(hit.id)));
+    const sameName = new Set(normaliseName(proposal.name) ? (this.pathsByName.get(normaliseName(proposal.name)) ?? []) : []);
+    const found: DuplicateCandidate[] = [];
+    for (const path of new Set([...sameName, ...candidates])) {
+      const document = this.documents.get(path);
+      if (!document || path === exceptPath) continue;
+      const isSameName = sameName.has(path);
+      const similarity = round(scoreSimilarity(proposal, document));
+      if (!isSameName && similarity < SIMILARITY_THRESHOLD) continue;
+      found.push({ path, name: document.name || null, similarity, kind: isSameName ? "same-name" : "similar" });
+    }
+    // Ties by path, so the same store gives the same list on every instance.
+    return found.sort((a, b) => Number(b.kind === "same-name") - Number(a.kind === "same-name") || b.similarity - a.similarity || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
 }
 
 /** The larger of two overlaps: of name + description (what recall selects on), and of bodies. */
@@ -47,9 +84,9 @@ export function scoreSimilarity(a: Pick<MemoryDocument, "name" | "description" |
   return Math.max(summary, body);
 }
 
-function toDocument(id: number, path: string, text: string): MemoryDocument {
+function toDocument(path: string, text: string): MemoryDocument {
   const header = parseMemoryHeader(text);
-  return { id, path, name: header.name ?? "", description: header.description ?? "", body: parseFrontmatter(text).body };
+  return { id: path, path, name: header.name ?? "", description: header.description ?? "", body: parseFrontmatter(text).body };
 }
 
 function terms(text: string): string[] {

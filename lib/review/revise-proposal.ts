@@ -42,7 +42,7 @@ export async function reviseProposal(config: Config, db: Db, input: RevisePropos
   if (input.content === null && baseBlob === null) {
     throw new AppError("INVALID_INPUT", `content: null retires a memory, but ${proposal.path} is not in the team store.`, { details: { field: "content" } });
   }
-  const computed = await runChecks(config, { projectId: proposal.projectId, path: proposal.path, content: input.content, baseContent, isTeamConventionConfirmed: false });
+  const computed = await runChecks(config, db, { projectId: proposal.projectId, path: proposal.path, content: input.content, baseContent, isTeamConventionConfirmed: false });
   const to = computed.checks.secrets.length > 0 ? "blocked_secret" : "in_review";
   const baseCommit = rebased === undefined ? stored.baseCommit : await resolveRef(config.storeCloneDir, MAIN);
   const revision = proposal.revision + 1;

@@ -45,7 +45,7 @@ export async function submitProposal(config: Config, db: Db, input: SubmitPropos
   if (input.content === null && base.blob === null) {
     throw new AppError("INVALID_INPUT", `content: null retires a memory, but ${input.path} is not in the team store.`, { details: { field: "content" } });
   }
-  const computed = await runChecks(config, { projectId: input.projectId, path: input.path, content: input.content, baseContent: base.content, isTeamConventionConfirmed: false });
+  const computed = await runChecks(config, db, { projectId: input.projectId, path: input.path, content: input.content, baseContent: base.content, isTeamConventionConfirmed: false });
   const state = computed.checks.secrets.length > 0 ? "blocked_secret" : "submitted";
   assertTransition(null, state);
   const hash = contentHash(input.content);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findDuplicates, SIMILARITY_THRESHOLD } from "@/lib/review/find-duplicates";
+import { DuplicateFinder, findDuplicates, SIMILARITY_THRESHOLD } from "@/lib/review/find-duplicates";
 import { memoryText } from "./memory-fixtures";
 
 const team = [
@@ -49,5 +49,18 @@ describe("near-duplicates among the project's team memories", () => {
   it("scores identical text 1 and is empty without team memories", () => {
     expect(findDuplicates(team[2]!.text, team)).toEqual([{ path: "project_freeze.md", name: "Release freeze", similarity: 1, kind: "same-name" }]);
     expect(findDuplicates(team[2]!.text, [])).toEqual([]);
+  });
+
+  it("a kept index updated by changed documents answers as one built afresh", () => {
+    const kept = new DuplicateFinder();
+    for (const memory of team) kept.put(memory.path, memory.text);
+    const edited = memoryText({ name: "Release freeze", description: "No merges to main during the winter freeze, 2026-12-20 to 2027-01-05", type: "project", body: "Ask Lena.\n" });
+    kept.put("project_freeze.md", edited); // an edit replaces the old document
+    kept.remove("reference_grafana.md"); // a retirement leaves
+    const now = team.filter((memory) => memory.path !== "reference_grafana.md").map((memory) => (memory.path === "project_freeze.md" ? { ...memory, text: edited } : memory));
+    for (const probe of [...team.map((memory) => memory.text), edited]) expect(kept.find(probe)).toEqual(findDuplicates(probe, now));
+    expect(kept.find(team[1]!.text).some((candidate) => candidate.path === "reference_grafana.md")).toBe(false);
+    expect(kept.find(edited, "project_freeze.md").some((candidate) => candidate.path === "project_freeze.md")).toBe(false);
+    expect(kept.size).toBe(now.length);
   });
 });

@@ -1,0 +1,48 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { ensureReadModel } from "../read-model/ensure-read-model";
+import { changedPaths, readBlobs, readFilesAt } from "../store/git";
+import { isMemoryFile } from "../store/regenerate-project-index";
+import { projectDir } from "../store/store-manifest";
+import { DuplicateFinder } from "./find-duplicates";
+
+type CachedFinder = { commit: string; finder: DuplicateFinder };
+
+// Per instance and project, keyed by the read model's commit: a commit anywhere moves it, so a
+// stale index is never used; moving forward re-indexes only the files the diff names.
+const findersByProject = new Map<string, CachedFinder>();
+
+/** The project's duplicate finder at the store's head as the read model records it. */
+export async function loadDuplicateFinder(config: Config, db: Db, projectId: string): Promise<DuplicateFinder> {
+  const { commit } = await ensureReadModel(config, db);
+  if (commit === null) return new DuplicateFinder();
+  const cached = findersByProject.get(projectId);
+  if (cached?.commit === commit) return cached.finder;
+  const finder = cached ? await advance(config, projectId, cached, commit).catch(() => null) : null;
+  const ready = finder ?? (await build(config, db, projectId));
+  findersByProject.set(projectId, { commit, finder: ready });
+  return ready;
+}
+
+async function advance(config: Config, projectId: string, cached: CachedFinder, commit: string): Promise<DuplicateFinder> {
+  const prefix = `${projectDir(projectId)}/`;
+  const changes = (await changedPaths(config.storeCloneDir, cached.commit, commit, prefix)).filter((change) => isMemoryFile(change.path.slice(prefix.length)));
+  const present = await readFilesAt(config.storeCloneDir, commit, changes.filter((change) => !change.isDeleted).map((change) => change.path));
+  for (const change of changes) {
+    const file = present.get(change.path);
+    if (file) cached.finder.put(change.path.slice(prefix.length), file.content);
+    else cached.finder.remove(change.path.slice(prefix.length));
+  }
+  return cached.finder;
+}
+
+async function build(config: Config, db: Db, projectId: string): Promise<DuplicateFinder> {
+  const rows = await db.storeMemory.findMany({ where: { projectId }, select: { path: true, blob: true } });
+  const texts = await readBlobs(config.storeCloneDir, rows.map((row) => row.blob));
+  const finder = new DuplicateFinder();
+  for (const row of rows) {
+    const text = texts.get(row.blob);
+    if (text !== undefined) finder.put(row.path, text);
+  }
+  return finder;
+}

@@ -65,7 +65,7 @@ async function approveAndCommit(config: Config, db: Db, input: ApproveProposalIn
   await refreshStore(config);
   const isConfirmed = proposal.teamConventionConfirmed || input.confirmTeamConvention === true;
   const baseContent = proposal.baseBlob ? await readBlob(config, proposal.baseBlob) : null;
-  const computed = await runChecks(config, { projectId: proposal.projectId, path: proposal.path, content, baseContent, isTeamConventionConfirmed: isConfirmed });
+  const computed = await runChecks(config, db, { projectId: proposal.projectId, path: proposal.path, content, baseContent, isTeamConventionConfirmed: isConfirmed });
   assertChecksAllowApproval(computed);
   if (input.requireClean && !isCleanForBulkApproval(computed.checks)) {
     throw new AppError("CONFLICT", "This proposal needs a look of its own (a possible duplicate or a scope question); approve it from its page.");

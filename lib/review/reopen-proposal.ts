@@ -27,7 +27,7 @@ export async function reopenProposal(config: Config, db: Db, input: ReopenPropos
   assertTransition(state, "submitted");
   await refreshStore(config);
   const baseContent = proposal.baseBlob ? await readBlob(config, proposal.baseBlob) : null;
-  const computed = await runChecks(config, { projectId: proposal.projectId, path: proposal.path, content, baseContent, isTeamConventionConfirmed: false });
+  const computed = await runChecks(config, db, { projectId: proposal.projectId, path: proposal.path, content, baseContent, isTeamConventionConfirmed: false });
   const to = computed.checks.secrets.length > 0 ? "blocked_secret" : "submitted";
   const { baseCommit } = parseStoredChecks(proposal.checks);
   await db.$transaction((tx) =>

@@ -57,11 +57,12 @@ export async function finishApproved(config: Config, db: Db, proposalId: string,
  * STORE_UNAVAILABLE when the store cannot be asked, and CONFLICT while a live worker is still
  * committing it.
  */
-export async function settleBeforeChange(config: Config, db: Db, proposalId: string, actorId: string | null): Promise<{ hasLanded: boolean }> {
+export async function settleBeforeChange(config: Config | (() => Config), db: Db, proposalId: string, actorId: string | null): Promise<{ hasLanded: boolean }> {
   const { proposal, state } = await findProposalOrThrow(db, proposalId);
   const needsStore = state === "approved" || (state === "commit_failed" && proposal.intendedCommit !== null);
   if (!needsStore) return { hasLanded: false };
-  const settle = () => settleUnderStoreLock(config, db, proposalId, actorId);
+  const storeConfig = typeof config === "function" ? config() : config;
+  const settle = () => settleUnderStoreLock(storeConfig, db, proposalId, actorId);
   const after = state === "approved" ? await withCommitClaim(db, proposalId, settle) : await settle();
   return { hasLanded: after === "committed" };
 }

@@ -21,7 +21,7 @@ export async function rejectProposal(db: Db, input: RejectProposalInput, config?
   if (reason === "") throw new AppError("INVALID_INPUT", "reason: say why the proposal is rejected; the proposer sees it.", { details: { field: "reason" } });
   if (reason.length > MAX_REASON_LENGTH) throw new AppError("INVALID_INPUT", `reason: at most ${MAX_REASON_LENGTH} characters.`, { details: { field: "reason" } });
   assertNoSecret(reason, "reason");
-  if ((await settleBeforeChange(config ?? loadConfig(), db, input.proposalId, input.actorId)).hasLanded) {
+  if ((await settleBeforeChange(() => config ?? loadConfig(), db, input.proposalId, input.actorId)).hasLanded) {
     throw new AppError("CONFLICT", "This proposal's commit had reached the team store, so it is committed now; to take the memory out, propose retiring it.");
   }
   const { proposal, state, content } = await findProposalOrThrow(db, input.proposalId);

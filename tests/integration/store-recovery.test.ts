@@ -14,7 +14,6 @@ import { reopenProposal } from "@/lib/review/reopen-proposal";
 import { submitProposal } from "@/lib/review/submit-proposal";
 import { runSetup } from "@/lib/setup/run-setup";
 import { ensureStore } from "@/lib/store/ensure-store";
-import { initBareRepository } from "@/lib/store/git";
 import { getStoreStatus, listProjectMemories, listStoreProjects, refreshStore } from "@/lib/store/read-store";
 
 // What happens when an approval's server is gone or the store cannot be reached: the store and

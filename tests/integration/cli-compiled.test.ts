@@ -1,8 +1,10 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { copyFile, mkdir, readFile, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "@/lib/config";
+import { runSetup } from "@/lib/setup/run-setup";
 import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
 import { useTempDirs } from "../helpers/temp-dir";
 
@@ -138,5 +140,20 @@ describe("choosing between the compiled CLI and the TypeScript sources", () => {
     const tree = await scratchTree();
     await writeFile(path.join(tree.root, "generated/cli/build.json"), "");
     expect(await tree.find()).toBeNull();
+  });
+});
+
+describe("server commands from the compiled CLI", () => {
+  it("creates and lists an account through the bundled Prisma client and better-auth", async () => {
+    const dataDir = path.join(await tempDir("teammem-users-"), "data");
+    await runSetup(loadConfig({ TEAMMEM_DATA_DIR: dataDir }));
+    const env = { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: dataDir, TEAMMEM_DATA_DIR: dataDir };
+    const teammem = (args: string[]) => spawnSync(process.execPath, [TEAMMEM_BIN, ...args], { encoding: "utf8", env });
+    const created = teammem(["users", "create", "ada@example.com", "--name", "Ada", "--json"]);
+    expect(created.stderr).toBe("");
+    expect(created.status).toBe(0);
+    const listed = teammem(["users", "list", "--json"]);
+    expect(listed.status).toBe(0);
+    expect(listed.stdout).toContain("ada@example.com");
   });
 });

@@ -147,7 +147,7 @@ describe("server commands from the compiled CLI", () => {
   it("creates and lists an account through the bundled Prisma client and better-auth", async () => {
     const dataDir = path.join(await tempDir("teammem-users-"), "data");
     await runSetup(loadConfig({ TEAMMEM_DATA_DIR: dataDir }));
-    const env = { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: dataDir, TEAMMEM_DATA_DIR: dataDir };
+    const env = { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: dataDir, TEAMMEM_DATA_DIR: dataDir } as const;
     const teammem = (args: string[]) => spawnSync(process.execPath, [TEAMMEM_BIN, ...args], { encoding: "utf8", env });
     const created = teammem(["users", "create", "ada@example.com", "--name", "Ada", "--json"]);
     expect(created.stderr).toBe("");

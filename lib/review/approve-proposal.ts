@@ -10,7 +10,7 @@ import { getProposal } from "./get-proposal";
 import { findProposalOrThrow, findUserOrThrow, type ProposalRow } from "./proposal-records";
 import { assertTransition } from "./proposal-transitions";
 import type { ProposalDetail, ProposalState } from "./proposal-types";
-import { finishApproved } from "./reconcile-commits";
+import { finishApproved, finishOrphanedApprovals } from "./reconcile-commits";
 import { isCleanForBulkApproval } from "./review-attention";
 import { runChecks } from "./run-checks";
 import { parseStoredChecks, serializeStoredChecks } from "./stored-checks";
@@ -55,6 +55,8 @@ export async function approveProposal(config: Config, db: Db, input: ApproveProp
     }
     await approveAndCommit(config, db, input, state);
   });
+  // Any instance finishes what a stopped one left approved, not only the one that restarts.
+  await finishOrphanedApprovals(config, db);
   return getProposal(config, db, proposal.id);
 }
 

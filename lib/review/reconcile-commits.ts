@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError, isAppError } from "../errors";
+import { log } from "../log";
 import { isCommitOnMain, STORE_LOCK_NAME } from "../store/commit-change";
 import { refreshStore } from "../store/read-store";
 import { withStoreLock } from "../store/store-lock";
@@ -16,8 +17,9 @@ import { transitionProposal } from "./transition-proposal";
  * reports it unchanged, so nothing is written twice). Proposals a live worker holds are left to
  * it. Returns how many proposals became committed.
  */
-export async function reconcileCommits(config: Config, db: Db): Promise<number> {
-  const pending = await db.proposal.findMany({ where: { state: "approved" }, orderBy: { updatedAt: "asc" }, select: { id: true } });
+export async function reconcileCommits(config: Config, db: Db, options: { olderThanMs?: number } = {}): Promise<number> {
+  const olderThan = options.olderThanMs === undefined ? {} : { updatedAt: { lt: new Date(Date.now() - options.olderThanMs) } };
+  const pending = await db.proposal.findMany({ where: { state: "approved", ...olderThan }, orderBy: { updatedAt: "asc" }, select: { id: true } });
   if (pending.length === 0) return 0;
   await refreshStore(config, { mustReach: true });
   let committed = 0;
@@ -31,6 +33,22 @@ export async function reconcileCommits(config: Config, db: Db): Promise<number> 
     }
   }
   return committed;
+}
+
+// Longer than a commit claim's lease: a younger approval is most likely still in its server's hands.
+const ORPHAN_AGE_MS = 10_000;
+
+/**
+ * Finishes approvals other servers left behind (step 9), as a by-product of this server's own
+ * work: one query when there are none. Never fails the caller; a failure is logged and the next
+ * call, or a restart, tries again.
+ */
+export async function finishOrphanedApprovals(config: Config, db: Db): Promise<void> {
+  try {
+    await reconcileCommits(config, db, { olderThanMs: ORPHAN_AGE_MS });
+  } catch (error) {
+    log("warn", "reconcile.orphans_failed", { error: isAppError(error) ? error.code : "unknown" });
+  }
 }
 
 /**

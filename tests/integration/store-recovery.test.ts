@@ -126,6 +126,15 @@ describe("an approved proposal whose server stopped", () => {
     expect(commitsFor(id)).toEqual([]);
   });
 
+  it("is finished by any instance's next approval once it is older than a claim's lease", async () => {
+    const id = await orphaned();
+    await db.proposal.update({ where: { id }, data: { updatedAt: new Date(Date.now() - 60_000) } });
+    const other = await submit();
+    expect((await approveProposal(config, db, { proposalId: other.id, approverId: users.lena, revision: 1 })).state).toBe("committed");
+    expect((await getProposal(config, db, id)).state).toBe("committed");
+    expect(commitsFor(id)).toHaveLength(1);
+  });
+
   it("is left to its server while that server still holds the proposal's claim", async () => {
     const id = await orphaned();
     // A live claim from another machine (its heartbeat still runs).

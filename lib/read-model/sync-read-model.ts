@@ -21,13 +21,13 @@ export type ReadModelSync = { commit: string | null; mode: "current" | "behind" 
  * commit are written in one transaction that first moves the recorded commit by compare-and-swap,
  * so an instance that lost the race writes nothing. See docs/store.md, "The read model".
  */
-export async function syncReadModel(config: Config, db: Db): Promise<ReadModelSync> {
+export async function syncReadModel(config: Config, db: Db, options: { mayFetch?: boolean } = {}): Promise<ReadModelSync> {
   const clone = config.storeCloneDir;
   const recorded = await readRecordedCommit(db);
   // Another instance recorded a commit this clone has not fetched: fetch before judging, and
-  // never move the read model back to an older head.
+  // never move the read model back to an older head. (Not while the caller holds the clone's lock.)
   if (recorded && !(await hasCommit(clone, recorded))) {
-    await refreshStore(config, { force: true });
+    if (options.mayFetch !== false) await refreshStore(config, { force: true });
     if (!(await hasCommit(clone, recorded))) return { commit: recorded, mode: "behind", changedFiles: 0 };
   }
   const head = await resolveRef(clone, MAIN);

@@ -2,6 +2,8 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { log } from "../log";
+import { listIndexHeaders } from "../read-model/list-index-headers";
+import { syncReadModel } from "../read-model/sync-read-model";
 import type { SecretFinding } from "../secrets/secret-finding";
 import { reachFaultPoint } from "./fault-points";
 import { isAncestor, isObjectId, pushCommit, readBlobText, readFilesAt, resolveRef, withRepoLock, type GitIdentity } from "./git";
@@ -75,7 +77,13 @@ export async function commitChange(config: Config, db: Db, options: CommitChange
     reachFaultPoint(config, "after-lock");
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const prepared = await withRepoLock(clone, () =>
-        prepareStoreCommit(config, { change: options.change, author: options.author, committer: options.committer, message }),
+        prepareStoreCommit(config, {
+          change: options.change,
+          author: options.author,
+          committer: options.committer,
+          message,
+          indexHeaders: (head) => listIndexHeaders(config, db, options.change.projectId, head),
+        }),
       );
       if (prepared.status !== "ready") return prepared;
       reachFaultPoint(config, "after-objects");
@@ -88,6 +96,7 @@ export async function commitChange(config: Config, db: Db, options: CommitChange
       // readers see the commit at once without another fetch.
       if ((await withRepoLock(clone, () => pushCommit(clone, prepared.commit))) === "pushed") {
         reachFaultPoint(config, "after-push");
+        await updateReadModel(config, db);
         return { status: "committed", commit: prepared.commit, merged: prepared.merged, blob: prepared.blob };
       }
       // docs/store.md step 7: main moved on; build the commit again on the new head after a jittered pause.
@@ -99,6 +108,16 @@ export async function commitChange(config: Config, db: Db, options: CommitChange
       "The team store kept changing while this change was being saved; nothing was lost, try the approval again.",
     );
   });
+}
+
+// The read model follows the commit at once (docs/store.md, "The read model"). It is a cache: a
+// failure here is logged and the next read catches up from the commit's diff.
+async function updateReadModel(config: Config, db: Db): Promise<void> {
+  try {
+    await syncReadModel(config, db, { mayFetch: false });
+  } catch (error) {
+    log("warn", "read_model.update_failed", { name: (error as Error)?.name ?? "unknown" });
+  }
 }
 
 /** For reconciliation after a crash: did the intended commit land (an ancestor of origin's main)? */

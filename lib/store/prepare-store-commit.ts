@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import { AppError } from "../errors";
+import { parseMemoryHeader } from "../memdir/frontmatter";
 import { scanSecrets } from "../secrets/scan-secrets";
 import type { SecretFinding } from "../secrets/secret-finding";
 import {
@@ -19,7 +20,7 @@ import {
 } from "./git";
 import { mergeMemory, WHOLE_FILE_FIELD } from "./merge-memory";
 import { MAIN } from "./read-store";
-import { isMemoryFile, PROJECT_INDEX_FILE, regenerateProjectIndex, type ProjectIndexFile } from "./regenerate-project-index";
+import { isMemoryFile, PROJECT_INDEX_FILE, regenerateProjectIndex, regenerateProjectIndexFromHeaders, type ProjectIndexFile, type ProjectIndexHeader } from "./regenerate-project-index";
 import { projectDir, serializeStoreManifest, STORE_FORMAT_VERSION, STORE_MANIFEST_FILE, StoreManifest } from "./store-manifest";
 
 export type PreparedChange = {
@@ -35,6 +36,11 @@ export type PrepareCommitOptions = {
   author: GitIdentity;
   committer: GitIdentity;
   message: string;
+  /**
+   * The project's memory headers at `head` without reading every blob (the read model); null
+   * when it cannot say for that commit, and the index is then regenerated from git.
+   */
+  indexHeaders?: (head: string) => Promise<ProjectIndexHeader[] | null>;
 };
 
 export type PreparedCommit =
@@ -73,7 +79,7 @@ export async function prepareStoreCommit(config: Config, options: PrepareCommitO
 
   const content = resolved.content;
   const [index, blob] = await Promise.all([
-    regeneratedIndex(clone, head, change, content),
+    regeneratedIndex(clone, head, change, content, options.indexHeaders),
     content === null ? null : writeBlob(clone, content),
   ]);
   const prefix = `${projectDir(change.projectId)}/`;
@@ -115,8 +121,15 @@ async function resolveFinalContent(clone: string, change: PreparedChange, curren
 }
 
 /** The project's MEMORY.md after the change: its other files at the head plus the new content. */
-async function regeneratedIndex(clone: string, head: string | null, change: PreparedChange, content: string | null): Promise<string> {
+async function regeneratedIndex(clone: string, head: string | null, change: PreparedChange, content: string | null, indexHeaders?: PrepareCommitOptions["indexHeaders"]): Promise<string> {
   const prefix = `${projectDir(change.projectId)}/`;
+  const known = head && indexHeaders ? await indexHeaders(head) : null;
+  if (known) {
+    const others = known.filter((header) => header.path !== change.path);
+    if (content === null) return regenerateProjectIndexFromHeaders(others);
+    const header = parseMemoryHeader(content);
+    return regenerateProjectIndexFromHeaders([...others, { path: change.path, name: header.name, description: header.description, updatedAt: new Date() }]);
+  }
   const [entries, times] = head
     ? await Promise.all([listTree(clone, head, prefix), lastChangeTimes(clone, head, prefix)])
     : [[], new Map<string, Date>()];

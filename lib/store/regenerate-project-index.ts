@@ -27,15 +27,23 @@ export function isMemoryFile(filePath: string): boolean {
  * The demo store is seeded through this too, so a first approval changes only its own line.
  */
 export function regenerateProjectIndex(files: ProjectIndexFile[]): string {
-  const memories = files
-    .filter((file) => isMemoryFile(file.path))
-    .sort((a, b) => (b.updatedAt?.getTime() ?? 0) - (a.updatedAt?.getTime() ?? 0) || byPath(a, b));
-  return buildIndex(
-    memories.map((file) => {
+  return regenerateProjectIndexFromHeaders(
+    files.map((file) => {
       const header = parseMemoryHeader(file.text);
-      return indexEntry(file.path, header.name ?? path.posix.basename(file.path, ".md"), header.description);
+      return { path: file.path, name: header.name, description: header.description, updatedAt: file.updatedAt };
     }),
   );
+}
+
+/** A memory's index-relevant fields, as the read model keeps them. */
+export type ProjectIndexHeader = { path: string; name: string | null; description: string | null; updatedAt: Date | null };
+
+/** regenerateProjectIndex from headers already parsed (the read model's rows): same bytes. */
+export function regenerateProjectIndexFromHeaders(headers: ProjectIndexHeader[]): string {
+  const memories = headers
+    .filter((file) => isMemoryFile(file.path))
+    .sort((a, b) => (b.updatedAt?.getTime() ?? 0) - (a.updatedAt?.getTime() ?? 0) || byPath(a, b));
+  return buildIndex(memories.map((file) => indexEntry(file.path, file.name ?? path.posix.basename(file.path, ".md"), file.description)));
 }
 
 /** One index entry; a long description is cut at a word so the line stays within C7's ~150. */
@@ -48,7 +56,7 @@ export function indexEntry(file: string, title: string, description: string | nu
   return { file, title, hook: `${lastSpace > 0 ? cut.slice(0, lastSpace) : cut}…` };
 }
 
-function byPath(a: ProjectIndexFile, b: ProjectIndexFile): number {
+function byPath(a: { path: string }, b: { path: string }): number {
   if (a.path === b.path) return 0;
   return a.path < b.path ? -1 : 1; // code-unit order: the same on every machine and locale
 }

@@ -14,7 +14,8 @@ import { submitProposal } from "@/lib/review/submit-proposal";
 import { runSetup } from "@/lib/setup/run-setup";
 import { commitChange } from "@/lib/store/commit-change";
 import { materializeProject } from "@/lib/store/materialize-project";
-import { refreshStore } from "@/lib/store/read-store";
+import { readProjectFiles, refreshStore } from "@/lib/store/read-store";
+import { regenerateProjectIndex } from "@/lib/store/regenerate-project-index";
 
 /**
  * The read model is a cache of the store with a known commit: after every kind of change it must
@@ -71,6 +72,7 @@ async function approveNew(file: string, content: string | null, baseBlob?: strin
 
 describe("the read model", () => {
   it("is built from git on first use and records the commit it reflects", async () => {
+    await db.systemState.deleteMany({ where: { key: "read-model-commit" } }); // as on a database that predates it
     await refreshStore(config, { force: true });
     const first = await syncReadModel(config, db);
     expect(first.mode).toBe("rebuild");
@@ -80,21 +82,27 @@ describe("the read model", () => {
     expect((await syncReadModel(config, db)).mode).toBe("current");
   });
 
-  it("follows a create, an edit and a retirement from each commit's diff, equal to a rebuild", async () => {
+  it("follows a create, an edit and a retirement in the step that records each commit, equal to a rebuild", async () => {
     const file = `project_read_model_${counter++}.md`;
     const created = await approveNew(file, memory("Read model create", "Checkout read model row appears with the commit that adds it"));
-    const { sync, synced } = await expectSyncEqualsRebuild("incremental");
-    expect(sync.changedFiles).toBe(1);
+    // No read happened in between: the commit itself moved the read model.
+    expect(await readRecordedCommit(db)).toBe(created.committedCommit);
+    const { synced } = await expectSyncEqualsRebuild("current");
     const row = synced.find((candidate) => candidate.path === file)!;
     expect(row).toMatchObject({ name: "Read model create", type: "project", changedCommit: created.committedCommit, changedBy: "Omar Haddad", hasSecret: false });
 
     const edited = await approveNew(file, memory("Read model edit", "Checkout read model row follows an edit"), row.blob);
-    const afterEdit = await expectSyncEqualsRebuild("incremental");
+    const afterEdit = await expectSyncEqualsRebuild("current");
     expect(afterEdit.synced.find((candidate) => candidate.path === file)).toMatchObject({ name: "Read model edit", changedCommit: edited.committedCommit });
 
     await approveNew(file, null, afterEdit.synced.find((candidate) => candidate.path === file)!.blob);
-    const afterRetire = await expectSyncEqualsRebuild("incremental");
+    const afterRetire = await expectSyncEqualsRebuild("current");
     expect(afterRetire.synced.some((candidate) => candidate.path === file)).toBe(false);
+
+    // Each commit wrote MEMORY.md from the read model's headers: the same bytes as a regeneration from every file in git.
+    const files = await readProjectFiles(config, PROJECT);
+    const fromGit = regenerateProjectIndex(files.filter((entry) => entry.path !== "MEMORY.md"));
+    expect(storeGit("show", `main:projects/${PROJECT}/MEMORY.md`)).toBe(fromGit.trimEnd());
   });
 
   it("catches up with a push from outside teammem, and with a commit whose record was lost", async () => {
@@ -108,7 +116,8 @@ describe("the read model", () => {
     expect(synced.find((row) => row.path === "reference_outside.md")).toMatchObject({ changedBy: "Outside Script", name: "Pushed from outside" });
 
     // A commit that reached the store while nothing updated the read model (a crash between the
-    // push and the database record): the next read applies its diff.
+    // push and the database record, simulated by putting the record back): the next read applies its diff.
+    const recordedBefore = await readRecordedCommit(db);
     const outcome = await commitChange(config, db, {
       change: { projectId: PROJECT, path: `project_crash_${counter++}.md`, content: memory("Landed before the crash", "Checkout commit whose record was lost"), baseBlob: null },
       author: { name: "Omar Haddad", email: "omar@acme.example" },
@@ -118,7 +127,9 @@ describe("the read model", () => {
       onIntent: async () => undefined,
     });
     expect(outcome.status).toBe("committed");
-    await expectSyncEqualsRebuild("incremental");
+    await db.systemState.update({ where: { key: "read-model-commit" }, data: { value: recordedBefore! } });
+    const { sync } = await expectSyncEqualsRebuild("incremental");
+    expect(sync.changedFiles).toBe(1); // the diff also holds MEMORY.md, which is not a memory row
   });
 
   it("rebuilds when the store's history was rewritten, and never keeps rows of files that are gone", async () => {

@@ -9,7 +9,11 @@ import { maskOptionalText, maskSecretsDeep, maskSecretsForDisplay } from "../sec
 import type { FileCommit } from "../store/git";
 import { readFileHistory } from "../store/read-file-history";
 import { withMemoryDir, type MemorySourceOptions } from "./memory-source";
-import { readMemoryFile } from "./read-memory-file";
+import { assertProjectPermission } from "../auth/permissions";
+import { parseJsonOrNull } from "../parse-json";
+import { ensureReadModel } from "../read-model/ensure-read-model";
+import { readBlobs } from "../store/git";
+import { MAX_SHOWN_BYTES, readMemoryFile, type MemoryFileText } from "./read-memory-file";
 
 export type ReadMemoryOptions = MemorySourceOptions & { memoryPath: string; now?: Date };
 
@@ -44,7 +48,7 @@ export async function readMemory(options: ReadMemoryOptions): Promise<MemoryView
   if (!memoryPath.endsWith(".md") || /(^|\/)MEMORY\.md$/.test(memoryPath)) {
     throw new AppError("INVALID_INPUT", "A memory is a `.md` file other than MEMORY.md; MEMORY.md has its own index page.");
   }
-  const view = await withMemoryDir(options, async ({ memoryDir, displayDir }) => {
+  const view = source.scope === "team" ? await readTeamMemory(options, source.projectId) : await withMemoryDir(options, async ({ memoryDir, displayDir }) => {
     const file = await readMemoryFile(memoryDir, memoryPath);
     const lint = await lintMemoryDir(memoryDir);
     return { file, displayPath: `${displayDir}/${memoryPath}`, findings: lint.findings.filter((finding) => finding.file === memoryPath) };
@@ -72,3 +76,22 @@ export async function readMemory(options: ReadMemoryOptions): Promise<MemoryView
     history,
   };
 }
+
+type LoadedMemory = { file: MemoryFileText; displayPath: string; findings: LintFinding[] };
+
+// A team memory is one read-model row and one blob: no folder is written and nothing else is read.
+async function readTeamMemory(options: ReadMemoryOptions, projectId: string): Promise<LoadedMemory> {
+  const { config, db, caller, memoryPath } = options;
+  await assertProjectPermission(db, caller, projectId, "read");
+  await ensureReadModel(config, db);
+  const row = await db.storeMemory.findUnique({ where: { projectId_path: { projectId, path: memoryPath } } });
+  const text = row ? (await readBlobs(config.storeCloneDir, [row.blob])).get(row.blob) : undefined;
+  if (!row || text === undefined) throw new AppError("NOT_FOUND", `There is no memory "${memoryPath.slice(0, 200)}" in this project.`);
+  const size = Buffer.byteLength(text, "utf8");
+  const isCut = size > MAX_SHOWN_BYTES;
+  const file = { text: isCut ? Buffer.from(text, "utf8").subarray(0, MAX_SHOWN_BYTES).toString("utf8") : text, mtime: row.changedAt, size, isCut };
+  const findings = parseJsonOrNull(row.findings);
+  // A team memory reaches an agent from `<its memory dir>/team/` (T1): the header shows the part every machine shares.
+  return { file, displayPath: `memory/team/${memoryPath}`, findings: Array.isArray(findings) ? (findings as LintFinding[]) : [] };
+}
+

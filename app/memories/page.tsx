@@ -9,6 +9,7 @@ import { firstValues } from "../_components/first-values";
 import { getConfig, getDatabase } from "../_server/context";
 import { toShownError } from "../_server/http";
 import { requirePageCaller } from "../_server/page-caller";
+import { NextSteps } from "../projects/next-steps";
 import { FilterBar, type QueryLink } from "./filter-bar";
 import { MemoryTable } from "./memory-table";
 import { PrivateFolders, SourcePicker } from "./source-picker";
@@ -70,9 +71,7 @@ export default async function MemoriesPage({ searchParams }: Props) {
             </p>
             <FilterBar counts={list.counts} total={list.total} query={query} link={link} />
             {list.total === 0 ? (
-              <div className="panel empty">
-                {source.scope === "team" ? "This project has no team memories yet. They arrive when a lead approves a proposal." : "This folder has no memories yet. Claude Code writes them here as you work."}
-              </div>
+              source.scope === "team" ? <NextSteps projectId={source.projectId} publicUrl={getConfig().publicUrl} /> : <div className="panel empty">This folder has no memories yet. Claude Code writes them here as you work.</div>
             ) : list.memories.length === 0 ? (
               <div className="panel empty" data-testid="no-match">
                 No memories match these filters. {isFiltered && <Link href={link({ type: undefined, age: undefined, finding: undefined })}>Clear the filters</Link>}

@@ -17,8 +17,11 @@ import { initBareRepository } from "@/lib/store/git";
 // the store and the database must agree, each approved proposal landing exactly once.
 
 const REPO = path.resolve(__dirname, "../..");
-// Far below a lease's length (6 s): a survivor that waited for the dead holder's lease would fail.
-const SERVE_BOUND_MS = 4_000;
+// The dead instance's leases are stretched to a minute after the kill (as long as the old 30 s
+// lease and then some), so only taking over a gone holder at once can serve within this bound;
+// it is generous because this machine is shared, and the measured times are printed.
+const SERVE_BOUND_MS = 10_000;
+const STRETCHED_LEASE_MS = 60_000;
 
 let root: string;
 let remote: string;
@@ -55,7 +58,6 @@ function instanceEnv(name: string, demo: string): Record<string, string> {
     TEAMMEM_DEMO: demo,
     TEAMMEM_CLAUDE_HOME: "",
     TEAMMEM_AUTH_SECRET: "a-shared-instance-secret-of-at-least-32-chars",
-    TEAMMEM_LOG_LEVEL: "error",
   };
 }
 
@@ -133,10 +135,17 @@ describe("an approval's server killed at each step", () => {
     const left = await db.proposal.findUniqueOrThrow({ where: { id: killed } });
     expect(left.state).toBe("approved"); // the dead instance left it mid-way
     expect(await db.storeLock.count()).toBeGreaterThan(0); // and its leases behind
+    await db.storeLock.updateMany({ data: { expiresAt: new Date(Date.now() + STRETCHED_LEASE_MS) } });
 
     // The survivor: its own approval must not wait for the dead instance's lease, then it
     // finishes the dead instance's approval.
-    const survivor = parseRun(await runInstance("b", [`approve:${other}:${users.lena}`, "reconcile"]));
+    const survivorRun = await runInstance("b", [`approve:${other}:${users.lena}`, "reconcile"]);
+    const survivor = parseRun(survivorRun);
+    // It took the dead process's leases over because that process is gone, not because they expired.
+    const takeovers = `${survivorRun.stdout}\n${survivorRun.stderr}`.split("\n").filter((line) => line.includes('"store_lock.taken_over"'));
+    const goneHolder = (name: string) => takeovers.some((line) => line.includes(`"name":"${name}"`) && line.includes('"reason":"holder process gone"'));
+    expect(goneHolder(`commit:${killed}`), takeovers.join("\n")).toBe(true);
+    if (point !== "before-record") expect(goneHolder("team-store"), takeovers.join("\n")).toBe(true);
     expect(survivor.states[other]).toBe("committed");
     expect(survivor.timings.approveMs).toBeLessThan(SERVE_BOUND_MS);
     expect(survivor.timings.reconcileMs).toBeLessThan(SERVE_BOUND_MS);

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { copyFile, mkdir, readFile, utimes, writeFile } from "node:fs/promises";
+import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -55,6 +56,15 @@ function run(nodeArgs: string[], options: { closeStdoutAfterFirstChunk?: boolean
   });
 }
 
+/** A loopback port nothing listens on: opened, then closed again. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 async function writeMemories(count: number): Promise<string> {
   const dir = await tempDir("teammem-memories-");
   for (let number = 0; number < count; number++) {
@@ -94,6 +104,16 @@ describe("the installed teammem command", () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ selector: "local" });
     expect(result.loaded.some((specifier) => specifier.startsWith("@anthropic-ai/sdk"))).toBe(false);
+  });
+
+  it("with a model key, loads the SDK from the compiled CLI and falls back to the local ranker when the model is unreachable", async () => {
+    const port = await closedPort();
+    const result = spawnSync(process.execPath, [TEAMMEM_BIN, "recall", await writeMemories(5), "--query", "how do invoice exports run"], {
+      encoding: "utf8",
+      env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: path.dirname(TEAMMEM_BIN), ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: `http://127.0.0.1:${port}` },
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/selector: local \(fell back: connection: The recall model could not be reached/);
   });
 
   it("ends quietly with exit 0 when the reader closes the pipe early (teammem scan … | head -1)", async () => {

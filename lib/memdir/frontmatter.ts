@@ -64,10 +64,11 @@ export function parseFrontmatter(text: string): ParsedFrontmatter {
   if (block.yaml.length > MAX_YAML_CHARS) return empty("too-large");
   if (countAliasReferences(block.yaml) > MAX_YAML_ALIASES) return empty("alias-limit");
   let status: FrontmatterStatus = "ok";
-  let data = isCertainYamlError(block.yaml) ? YAML_ERROR : (readFlatFrontmatter(block.yaml, { quoted: false }) ?? loadYaml(block.yaml));
+  const lines = block.yaml.split("\n");
+  let data = hasCertainYamlError(lines) ? YAML_ERROR : (readFlatFrontmatter(lines, { quoted: false }) ?? loadYaml(block.yaml));
   if (data === YAML_ERROR) {
     status = "retried";
-    data = readFlatFrontmatter(block.yaml, { quoted: true }) ?? loadYaml(quoteSpecialValues(block.yaml));
+    data = readFlatFrontmatter(lines, { quoted: true }) ?? loadYaml(quoteSpecialValues(block.yaml));
   }
   if (data === YAML_ERROR) return empty("invalid-yaml");
   if (data === null || data === undefined) return empty("ok");
@@ -106,8 +107,12 @@ const COMMENT_START = /[ \t]#/;
  * the first parse as before, so the fields and status never differ from parse-then-retry.
  */
 export function isCertainYamlError(yaml: string): boolean {
+  return hasCertainYamlError(yaml.split("\n"));
+}
+
+function hasCertainYamlError(lines: readonly string[]): boolean {
   let hasColonInPlainValue = false;
-  for (const line of yaml.split("\n")) {
+  for (const line of lines) {
     if (line === "" || line.startsWith("#")) continue;
     const match = SIMPLE_LINE.exec(line);
     if (!match) return false;
@@ -135,10 +140,10 @@ const YAML_WORD = /^(?:true|True|TRUE|false|False|FALSE|null|Null|NULL)$/;
  * null word and holds no `: `, ` #` or trailing `:`, or (when quoted) a value the retry would
  * wrap in double quotes, whose escapes give back exactly the text.
  */
-function readFlatFrontmatter(yaml: string, options: { quoted: boolean }): Record<string, unknown> | null {
+function readFlatFrontmatter(lines: readonly string[], options: { quoted: boolean }): Record<string, unknown> | null {
   const fields: Record<string, unknown> = {};
   let hasField = false;
-  for (const line of yaml.split("\n")) {
+  for (const line of lines) {
     if (line === "") continue;
     if (!PRINTABLE_TEXT.test(line)) return null;
     if (line.startsWith("#")) continue;

@@ -6,10 +6,13 @@ import { json } from "../../_server/http";
 
 export const dynamic = "force-dynamic";
 
+const STORE_CHECK = "team store";
+
 /**
  * GET /api/health: check names and statuses only (details name paths: admins see them in
- * Settings), and whether this server reaches the team store: while it does not, pages still
- * serve the last known memories and `store.unreachableSince` says since when.
+ * Settings), and whether this server reaches the team store. An unreachable store alone does not
+ * make the answer 503: pages keep serving the last known memories meanwhile, so a load balancer
+ * must not take the server out; `store.unreachableSince` says since when.
  */
 export const GET = route(access.public, async () => {
   const config = getConfig();
@@ -17,7 +20,8 @@ export const GET = route(access.public, async () => {
   await refreshStore(config).catch(() => undefined);
   const checks = await diagnose(config);
   const isOk = checks.every((check) => check.status !== "fail");
+  const isServing = checks.every((check) => check.status !== "fail" || check.name === STORE_CHECK);
   const { unreachableSince, lastFetchedAt } = getStoreStatus(config);
   const store = { reachable: unreachableSince === null, unreachableSince: unreachableSince?.toISOString() ?? null, lastFetchedAt: lastFetchedAt?.toISOString() ?? null };
-  return json({ ok: isOk, checks: checks.map(({ name, status }) => ({ name, status })), store }, isOk ? 200 : 503);
+  return json({ ok: isOk, checks: checks.map(({ name, status }) => ({ name, status })), store }, isServing ? 200 : 503);
 });

@@ -3,7 +3,8 @@ import { listVisibleProjectIds } from "../auth/permissions";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { listClaudeProjects, type ClaudeProjectMemory } from "../memdir/list-claude-projects";
-import { listStoreProjects, refreshStore, type StoreProject } from "../store/read-store";
+import { summarizeStoreProjects } from "../read-model/summarize-store-projects";
+import type { StoreProject } from "../store/read-store";
 import { isClaudeHomeOwner } from "./resolve-private-memory-dir";
 
 export type MemorySources = {
@@ -20,9 +21,8 @@ export type ListMemorySourcesOptions = { config: Config; db: Db; caller: Caller 
 
 /** Everything the caller can browse: team projects in the store and, for its owner, the private folders. */
 export async function listMemorySources({ config, db, caller }: ListMemorySourcesOptions): Promise<MemorySources> {
-  await refreshStore(config);
   const visible = new Set(await listVisibleProjectIds(db, caller));
-  const projects = (await listStoreProjects(config)).filter((project) => visible.has(project.id));
+  const projects = (await summarizeStoreProjects(config, db)).filter((project) => visible.has(project.id));
   const privateStatus = config.claudeHome === null ? "no-home" : isClaudeHomeOwner(config, caller) ? "shown" : "not-owner";
   const privateFolders = privateStatus === "shown" && config.claudeHome ? await listClaudeProjects(config.claudeHome) : [];
   return { projects, privateStatus, privateFolders, claudeHome: config.claudeHome };

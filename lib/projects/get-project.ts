@@ -1,7 +1,8 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { listProjectMemories, listStoreProjects, refreshStore, type StoreMemory } from "../store/read-store";
+import { listReadModelMemories, summarizeStoreProjects } from "../read-model/summarize-store-projects";
+import type { StoreMemory } from "../store/read-store";
 import { PROJECT_ROW_INCLUDE, toProjectSummary, type ProjectSummary } from "./project-summary";
 
 /**
@@ -12,8 +13,7 @@ import { PROJECT_ROW_INCLUDE, toProjectSummary, type ProjectSummary } from "./pr
 export async function getProject(config: Config, db: Db, projectId: string, options: { withMemories?: boolean } = {}): Promise<{ project: ProjectSummary; memories: StoreMemory[] }> {
   const row = await db.project.findUnique({ where: { id: projectId }, include: PROJECT_ROW_INCLUDE });
   if (!row) throw new AppError("NOT_FOUND", `There is no project "${projectId}".`);
-  await refreshStore(config);
-  const stored = (await listStoreProjects(config)).find((project) => project.id === projectId) ?? null;
-  const memories = stored && stored.memoryCount > 0 && options.withMemories !== false ? await listProjectMemories(config, projectId) : [];
+  const stored = (await summarizeStoreProjects(config, db)).find((project) => project.id === projectId) ?? null;
+  const memories = stored && stored.memoryCount > 0 && options.withMemories !== false ? await listReadModelMemories(config, db, projectId) : [];
   return { project: toProjectSummary(row, stored), memories };
 }

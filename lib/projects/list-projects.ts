@@ -2,7 +2,7 @@ import { listVisibleProjectIds } from "../auth/permissions";
 import type { Caller } from "../auth/resolve-caller";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { listStoreProjects, refreshStore } from "../store/read-store";
+import { summarizeStoreProjects } from "../read-model/summarize-store-projects";
 import { PROJECT_ROW_INCLUDE, toProjectSummary, type ProjectSummary } from "./project-summary";
 
 export type ListProjectsOptions = { config: Config; db: Db; caller: Caller; includeArchived?: boolean };
@@ -13,11 +13,10 @@ export type ListProjectsOptions = { config: Config; db: Db; caller: Caller; incl
  * memories rather than hidden. Archived ones only when asked (admins' Archived section).
  */
 export async function listProjects({ config, db, caller, includeArchived = false }: ListProjectsOptions): Promise<ProjectSummary[]> {
-  await refreshStore(config);
   const ids = await listVisibleProjectIds(db, caller, { includeArchived });
   const [rows, stored] = await Promise.all([
     db.project.findMany({ where: { id: { in: ids } }, include: PROJECT_ROW_INCLUDE, orderBy: { name: "asc" } }),
-    listStoreProjects(config),
+    summarizeStoreProjects(config, db),
   ]);
   const storedById = new Map(stored.map((project) => [project.id, project]));
   return rows.map((row) => toProjectSummary(row, storedById.get(row.id) ?? null));

@@ -3,7 +3,6 @@ import type { Db } from "../db/client";
 import { AppError, isAppError } from "../errors";
 import { log } from "../log";
 import { isCommitOnMain, STORE_LOCK_NAME } from "../store/commit-change";
-import { refreshStore } from "../store/read-store";
 import { withStoreLock } from "../store/store-lock";
 import { commitApprovedProposal, withCommitClaim } from "./commit-approved-proposal";
 import { findProposalOrThrow, type ProposalRow } from "./proposal-records";
@@ -20,8 +19,8 @@ import { transitionProposal } from "./transition-proposal";
 export async function reconcileCommits(config: Config, db: Db, options: { olderThanMs?: number } = {}): Promise<number> {
   const olderThan = options.olderThanMs === undefined ? {} : { updatedAt: { lt: new Date(Date.now() - options.olderThanMs) } };
   const pending = await db.proposal.findMany({ where: { state: "approved", ...olderThan }, orderBy: { updatedAt: "asc" }, select: { id: true } });
-  if (pending.length === 0) return 0;
-  await refreshStore(config, { mustReach: true });
+  // No fetch up front: proposals a live server claims need none, and each settled one asks the
+  // store itself (isCommitOnMain, or the commit's own fetch).
   let committed = 0;
   for (const { id } of pending) {
     try {

@@ -1,4 +1,5 @@
 import type { Config } from "./config";
+import { maskSecretsDeep } from "./secrets/mask-secret-ranges";
 
 type Level = Config["logLevel"];
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -21,13 +22,17 @@ export function setLogLevel(level: Level): void {
   threshold = level;
 }
 
-/** One structured line per event on stderr, redacted. */
+/**
+ * One structured line per event on stderr, redacted: every string field is run through the
+ * secret scanner (a credential becomes `[REDACTED:<kind> <preview>]`, as on pages and in API
+ * answers), then the patterns above catch URL passwords and bearer tokens.
+ */
 export function log(level: Level, event: string, fields: Record<string, unknown> = {}): void {
   if (ORDER[level] < ORDER[threshold]) return;
   const at = new Date().toISOString();
   let line: string;
   try {
-    line = JSON.stringify({ at, level, event, ...fields });
+    line = JSON.stringify({ at, level, event, ...(maskSecretsDeep(fields) as Record<string, unknown>) });
   } catch {
     // A circular or bigint field must not turn a log line into plain text or a crash.
     line = JSON.stringify({ at, level, event, fields: "(could not be serialised)" });

@@ -80,4 +80,10 @@ export const COMMANDS: CommandEntry[] = [
     needsConfig: true,
     load: async () => (await import("./commands/users")).usersCommand,
   },
+  {
+    name: "reindex",
+    summary: "rebuild the read model from the team store (on the server)",
+    needsConfig: true,
+    load: async () => (await import("./commands/reindex")).reindexCommand,
+  },
 ];

@@ -28,6 +28,16 @@ const STALE_LOCK_MS = 120_000;
 // own package layout, and the commands that use them load them lazily anyway.
 const BUNDLED_PACKAGES = new Set(["gray-matter", "zod", "minisearch", "diff"]);
 
+// The bundled CommonJS (gray-matter, js-yaml) calls require() for Node's own modules. js-yaml 3
+// also probes for esprima, to read `!!js/function` in its unsafe schema, which gray-matter never
+// uses (it loads with the safe one); refusing it saves loading a JavaScript parser on every run.
+const REQUIRE_FOR_BUNDLED_COMMONJS = `import { createRequire as createRequireForBundle } from "node:module";
+const requireFromNodeModules = createRequireForBundle(import.meta.url);
+const require = (id) => {
+  if (id === "esprima") throw new Error("esprima is not available to the teammem CLI");
+  return requireFromNodeModules(id);
+};`;
+
 const bundleOnlyPlainPackages = {
   name: "bundle-only-plain-packages",
   setup(build) {
@@ -79,8 +89,7 @@ async function buildInto(targetDir) {
     platform: "node",
     target: "node20",
     plugins: [bundleOnlyPlainPackages],
-    // The bundled CommonJS (gray-matter) calls require() for Node's own modules.
-    banner: { js: 'import { createRequire as createRequireForBundle } from "node:module";\nconst require = createRequireForBundle(import.meta.url);' },
+    banner: { js: REQUIRE_FOR_BUNDLED_COMMONJS },
     // generated/ like the Prisma clients: git and ESLint already leave it alone. Flat, two
     // levels below the repository like lib/<area>/: modules that locate files from
     // import.meta.url (lib/db/migrate.ts → the repository root) still find them from a chunk.

@@ -1,4 +1,4 @@
-import { loadConfig, type Config } from "../config";
+import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { assertNoSecret } from "../secrets/assert-no-secret";
@@ -14,14 +14,13 @@ const MAX_REASON_LENGTH = 2_000;
  * Closes a proposal with the reviewer's reason. Its content stays; it can be reopened. A proposal
  * that may already be in the store (commit_failed after a push, or approved with its server gone)
  * is first settled with the store, so a memory that landed is never marked rejected.
- * `config` locates the store; the routes pass theirs (without it the environment's is used).
  */
-export async function rejectProposal(db: Db, input: RejectProposalInput, config?: Config): Promise<void> {
+export async function rejectProposal(config: Config, db: Db, input: RejectProposalInput): Promise<void> {
   const reason = input.reason.trim();
   if (reason === "") throw new AppError("INVALID_INPUT", "reason: say why the proposal is rejected; the proposer sees it.", { details: { field: "reason" } });
   if (reason.length > MAX_REASON_LENGTH) throw new AppError("INVALID_INPUT", `reason: at most ${MAX_REASON_LENGTH} characters.`, { details: { field: "reason" } });
   assertNoSecret(reason, "reason");
-  if ((await settleBeforeChange(() => config ?? loadConfig(), db, input.proposalId, input.actorId)).hasLanded) {
+  if ((await settleBeforeChange(config, db, input.proposalId, input.actorId)).hasLanded) {
     throw new AppError("CONFLICT", "This proposal's commit had reached the team store, so it is committed now; to take the memory out, propose retiring it.");
   }
   const { proposal, state, content } = await findProposalOrThrow(db, input.proposalId);

@@ -60,7 +60,7 @@ async function buildWorld() {
     return submitProposal(loadConfig(), db, { projectId: "acme-checkout", path: `project_matrix_${++unique}.md`, content, source: "member", proposerId });
   };
   const callerFor = (identity: Identity) => ({ userId: userIds[identity]!, email: emails[identity]!, name: identity, isAdmin: identity === "admin", via: "session" as const, tokenProjectIds: null });
-  return { db, sessions, userIds, revokedToken: revoked.token, callerFor, submitAs, reject: (proposalId: string) => rejectProposal(db, { proposalId, actorId: userIds.lead!, reason: "matrix" }), createApiToken, createAccount: (email: string) => createAccount(auth, db, { email, name: "Throwaway", password: PASSWORD }), setProjectRole };
+  return { db, sessions, userIds, revokedToken: revoked.token, callerFor, submitAs, reject: (proposalId: string) => rejectProposal(loadConfig(), db, { proposalId, actorId: userIds.lead!, reason: "matrix" }), createApiToken, createAccount: (email: string) => createAccount(auth, db, { email, name: "Throwaway", password: PASSWORD }), setProjectRole };
 }
 
 let unique = 0;

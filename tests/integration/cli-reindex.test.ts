@@ -33,7 +33,7 @@ describe("teammem reindex", () => {
       expect(await db.storeMemory.count()).toBe(before);
       expect(await db.storeMemory.findFirst({ where: { path: "ghost.md" } })).toBeNull();
 
-      const usage = spawnSync(process.execPath, [TEAMMEM_BIN, "reindex", "extra"], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", TEAMMEM_DATA_DIR: dataDir } });
+      const usage = spawnSync(process.execPath, [TEAMMEM_BIN, "reindex", "extra"], { encoding: "utf8", env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", TEAMMEM_DATA_DIR: dataDir } });
       expect(usage.status).toBe(2);
     } finally {
       await db.$disconnect();

@@ -255,8 +255,8 @@ describe("checks that stop an approval", () => {
 describe("closing and reopening", () => {
   it("rejects with a required reason, reopens with the content intact, and records every move", async () => {
     const proposal = await submit({ content: projectMemory("Wallet launch date", "The wallet feature launches to all EU customers on 2027-02-01") });
-    await expectCode(rejectProposal(db, { proposalId: proposal.id, actorId: users.lena, reason: "  " }), "INVALID_INPUT");
-    await rejectProposal(db, { proposalId: proposal.id, actorId: users.lena, reason: "Already in project_wallet_launch.md" });
+    await expectCode(rejectProposal(config, db, { proposalId: proposal.id, actorId: users.lena, reason: "  " }), "INVALID_INPUT");
+    await rejectProposal(config, db, { proposalId: proposal.id, actorId: users.lena, reason: "Already in project_wallet_launch.md" });
     const rejected = await getProposal(config, db, proposal.id);
     expect(rejected).toMatchObject({ state: "rejected", rejectionReason: "Already in project_wallet_launch.md", content: proposal.content });
     await expectCode(approveProposal(config, db, { proposalId: proposal.id, approverId: users.lena, revision: 1 }), "CONFLICT");
@@ -275,8 +275,8 @@ describe("closing and reopening", () => {
   it("lets only the proposer withdraw, and counts and filters the queue", async () => {
     const proposal = await submit({ proposerId: users.priya, content: projectMemory("Latency budget", "Checkout submit p95 budget is 400 ms from Q1 2027 onwards") });
     const openBefore = await countOpenProposals(db, [PROJECT]);
-    await expectCode(withdrawProposal(db, { proposalId: proposal.id, actorId: users.omar }), "FORBIDDEN");
-    await withdrawProposal(db, { proposalId: proposal.id, actorId: users.priya });
+    await expectCode(withdrawProposal(config, db, { proposalId: proposal.id, actorId: users.omar }), "FORBIDDEN");
+    await withdrawProposal(config, db, { proposalId: proposal.id, actorId: users.priya });
     expect(await countOpenProposals(db, [PROJECT])).toBe(openBefore - 1);
     expect(await countOpenProposals(db, [])).toBe(0);
 
@@ -297,7 +297,7 @@ describe("closing and reopening", () => {
     expect(edit.checks.duplicates.map((duplicate) => duplicate.path)).not.toContain("reference_grafana_checkout.md");
     const copy = await submit({ content: existing.content.replace(/^type: .*$/m, "type: reference") });
     expect(copy.checks.duplicates[0]).toMatchObject({ path: "reference_grafana_checkout.md", kind: "same-name", similarity: 1 });
-    await withdrawProposal(db, { proposalId: edit.id, actorId: users.omar });
+    await withdrawProposal(config, db, { proposalId: edit.id, actorId: users.omar });
   });
 });
 

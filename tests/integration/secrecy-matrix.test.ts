@@ -104,7 +104,7 @@ async function buildWorld() {
   const { rejectProposal } = await import("@/lib/review/reject-proposal");
   const submit = async (content: string, extra: { provenance?: Record<string, unknown> } = {}) =>
     submitProposal(config, db, { projectId: PROJECT, path: `project_secrecy_${++unique}.md`, content, source: "member", proposerId: userIds.proposer!, ...extra });
-  return { config, db, sessions, userIds, submit, reject: (proposalId: string) => rejectProposal(db, { proposalId, actorId: userIds.lead!, reason: "holds a credential" }) };
+  return { config, db, sessions, userIds, submit, reject: (proposalId: string) => rejectProposal(config, db, { proposalId, actorId: userIds.lead!, reason: "holds a credential" }) };
 }
 
 const proposalPath = (id: string, action = "") => `/api/projects/${PROJECT}/proposals/${id}${action ? `/${action}` : ""}`;

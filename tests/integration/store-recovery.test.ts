@@ -10,6 +10,7 @@ import { approveProposal } from "@/lib/review/approve-proposal";
 import { commitClaimName } from "@/lib/review/commit-approved-proposal";
 import { getProposal } from "@/lib/review/get-proposal";
 import { rejectProposal } from "@/lib/review/reject-proposal";
+import { withdrawProposal } from "@/lib/review/withdraw-proposal";
 import { reopenProposal } from "@/lib/review/reopen-proposal";
 import { submitProposal } from "@/lib/review/submit-proposal";
 import { runSetup } from "@/lib/setup/run-setup";
@@ -75,10 +76,16 @@ async function withStoreAway<T>(work: () => Promise<T>): Promise<T> {
 describe("a commit_failed proposal whose push had landed", () => {
   it("is marked committed, not rejected, when a lead rejects it: the memory is in the store, so the database says so", async () => {
     const { id, commit } = await landedButFailed();
-    const error = await expectCode(rejectProposal(db, { proposalId: id, actorId: users.lena, reason: "not needed after all" }, config), "CONFLICT");
+    const error = await expectCode(rejectProposal(config, db, { proposalId: id, actorId: users.lena, reason: "not needed after all" }), "CONFLICT");
     expect(error.message).toMatch(/reached the team store/);
     expect(await getProposal(config, db, id)).toMatchObject({ state: "committed", committedCommit: commit });
     expect(commitsFor(id)).toEqual([commit]);
+  });
+
+  it("is marked committed, not withdrawn by its proposer", async () => {
+    const { id, commit } = await landedButFailed();
+    await expectCode(withdrawProposal(config, db, { proposalId: id, actorId: users.omar }), "CONFLICT");
+    expect(await getProposal(config, db, id)).toMatchObject({ state: "committed", committedCommit: commit });
   });
 
   it("is marked committed, not reopened", async () => {
@@ -89,14 +96,14 @@ describe("a commit_failed proposal whose push had landed", () => {
 
   it("cannot be rejected while the store cannot be asked, and stays as it was", async () => {
     const { id } = await landedButFailed();
-    await withStoreAway(() => expectCode(rejectProposal(db, { proposalId: id, actorId: users.lena, reason: "not needed" }, config), "STORE_UNAVAILABLE"));
+    await withStoreAway(() => expectCode(rejectProposal(config, db, { proposalId: id, actorId: users.lena, reason: "not needed" }), "STORE_UNAVAILABLE"));
     expect((await getProposal(config, db, id)).state).toBe("commit_failed");
   });
 
   it("is rejected when its push did not land", async () => {
     const proposal = await submit();
     await db.proposal.update({ where: { id: proposal.id }, data: { state: "commit_failed", intendedCommit: "0".repeat(40) } });
-    await rejectProposal(db, { proposalId: proposal.id, actorId: users.lena, reason: "not needed" }, config);
+    await rejectProposal(config, db, { proposalId: proposal.id, actorId: users.lena, reason: "not needed" });
     expect((await getProposal(config, db, proposal.id)).state).toBe("rejected");
     expect(commitsFor(proposal.id)).toEqual([]);
   });
@@ -119,7 +126,7 @@ describe("an approved proposal whose server stopped", () => {
 
   it("can be rejected: the store is asked first, and nothing reaches it", async () => {
     const id = await orphaned();
-    await rejectProposal(db, { proposalId: id, actorId: users.lena, reason: "we decided against it" }, config);
+    await rejectProposal(config, db, { proposalId: id, actorId: users.lena, reason: "we decided against it" });
     const rejected = await getProposal(config, db, id);
     expect(rejected.state).toBe("rejected");
     expect(rejected.events.map((event) => event.toState).slice(-2)).toEqual(["commit_failed", "rejected"]);
@@ -140,7 +147,7 @@ describe("an approved proposal whose server stopped", () => {
     // A live claim from another machine (its heartbeat still runs).
     await db.storeLock.create({ data: { name: commitClaimName(id), holder: "another-host|ns|1|1|abcd", expiresAt: new Date(Date.now() + 60_000) } });
     await expectCode(approveProposal(config, db, { proposalId: id, approverId: users.lena, revision: 1 }), "CONFLICT");
-    await expectCode(rejectProposal(db, { proposalId: id, actorId: users.lena, reason: "no" }, config), "CONFLICT");
+    await expectCode(rejectProposal(config, db, { proposalId: id, actorId: users.lena, reason: "no" }), "CONFLICT");
     expect((await getProposal(config, db, id)).state).toBe("approved");
     // Its heartbeat stops: once the claim expires, a lead can act.
     await db.storeLock.update({ where: { name: commitClaimName(id) }, data: { expiresAt: new Date(Date.now() - 1) } });

@@ -14,6 +14,6 @@ export const POST = route<{ id: string; proposalId: string }>(access.project("re
   const db = getDatabase();
   await assertProposalInProject(db, params.id, params.proposalId);
   const input = await readJsonBody(request, Input);
-  await rejectProposal(db, { proposalId: params.proposalId, actorId: caller.userId, reason: input.reason });
+  await rejectProposal(getConfig(), db, { proposalId: params.proposalId, actorId: caller.userId, reason: input.reason });
   return json({ proposal: await getProposal(getConfig(), db, params.proposalId) });
 });

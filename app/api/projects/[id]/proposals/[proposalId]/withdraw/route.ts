@@ -9,6 +9,6 @@ import { json } from "../../../../../../_server/http";
 export const POST = route<{ id: string; proposalId: string }>(access.project("propose"), async ({ caller, params }) => {
   const db = getDatabase();
   await assertProposalInProject(db, params.id, params.proposalId);
-  await withdrawProposal(db, { proposalId: params.proposalId, actorId: caller.userId });
+  await withdrawProposal(getConfig(), db, { proposalId: params.proposalId, actorId: caller.userId });
   return json({ proposal: await getProposal(getConfig(), db, params.proposalId) });
 });

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { listMemberships } from "@/lib/auth/manage-users";
 import { resolveCaller, type Caller } from "@/lib/auth/resolve-caller";
 import { countOpenProposals } from "@/lib/review/count-open-proposals";
+import { getStoreStatus } from "@/lib/store/read-store";
 import { Nav } from "./_components/nav";
 import { SignOutButton } from "./_components/sign-out-button";
 import { getAuth, getConfig, getDatabase } from "./_server/context";
@@ -50,6 +51,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             </div>
           )}
         </header>
+        {caller && <StoreUnreachable since={getStoreStatus(getConfig()).unreachableSince} />}
         <main className="content">{children}</main>
       </body>
     </html>
@@ -59,4 +61,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
 async function openReviewCount(caller: Caller): Promise<number> {
   const led = (await listMemberships(getDatabase(), caller)).filter((membership) => membership.role === "lead");
   return led.length === 0 ? 0 : countOpenProposals(getDatabase(), led.map((membership) => membership.projectId));
+}
+
+/** While the team store cannot be reached, pages show its last known state and say so. */
+function StoreUnreachable({ since }: { since: Date | null }) {
+  if (!since) return null;
+  return (
+    <p className="panel error store-banner" role="status" data-testid="store-unreachable">
+      The team store cannot be reached since {since.toISOString().replace("T", " ").slice(0, 16)} UTC. Pages show the last known memories;
+      approvals end as &quot;commit failed&quot; and can be approved again once it is back.
+    </p>
+  );
 }

@@ -13,12 +13,16 @@
  *      then approvals 8 in flight; beside raw git plumbing for one commit in the same store
  *
  * Usage: npm run bench:load -- [--memories 10000] [--duration 20] [--rates 50,100,200]
- *          [--port 3200] [--approvals 10] [--lock /tmp/teammem-e2e.lock | --lock none]
- *          [--source head|worktree] [--skip-build] [--keep] [--out results.json]
+ *          [--port 3200] [--approvals 10] [--pages 5] [--lock /tmp/teammem-e2e.lock | --lock none]
+ *          [--source head|worktree|<commit>] [--postgres postgresql://…] [--skip-build] [--keep]
+ *          [--out results.json]
+ * With --postgres (a server URL; the run creates and drops a database of its own), a second
+ * instance shares the database and the store, and approvals 8 in flight go to both.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -41,6 +45,7 @@ const { values: flags } = parseArgs({
     rates: { type: "string", default: "50,100,200" },
     port: { type: "string", default: "3200" },
     approvals: { type: "string", default: "10" },
+    pages: { type: "string", default: "5" },
     lock: { type: "string", default: "/tmp/teammem-e2e.lock" },
     "skip-build": { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
@@ -54,6 +59,7 @@ const durationSeconds = wholeNumber(flags.duration, "--duration");
 const rates = flags.rates.split(",").map((rate) => wholeNumber(rate, "--rates"));
 const port = wholeNumber(flags.port, "--port");
 const approvalCount = wholeNumber(flags.approvals, "--approvals");
+const pageSamples = wholeNumber(flags.pages, "--pages");
 const base = `http://${HOST}:${port}`;
 
 function wholeNumber(text: string, name: string): number {
@@ -66,16 +72,37 @@ function wholeNumber(text: string, name: string): number {
 
 type Sample = { status: number; ms: number; error?: string };
 
-async function send(pathname: string, init: RequestInit = {}): Promise<{ response: Response | null; ms: number; error?: string }> {
-  const url = new URL(pathname, base);
+type Sent = { response: Response | null; ms: number; error?: string };
+
+/**
+ * One request, settled within REQUEST_TIMEOUT_MS whatever happens: the abort is held here (a
+ * fetch given only AbortSignal.timeout was seen to hang past it), and a last timer answers
+ * "timeout" even if the fetch itself never settles.
+ */
+async function send(pathname: string, init: RequestInit = {}, target: string = base): Promise<Sent> {
+  const url = new URL(pathname, target);
   if (url.hostname !== HOST) throw new Error(`refusing to send load anywhere but ${HOST}: ${url.href}`);
   const startedAt = performance.now();
+  const controller = new AbortController();
+  const abortTimer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  let giveUpTimer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<Sent>((resolve) => {
+    giveUpTimer = setTimeout(() => resolve({ response: null, ms: performance.now() - startedAt, error: "TimeoutError" }), REQUEST_TIMEOUT_MS + 1_000);
+  });
+  const attempt = (async (): Promise<Sent> => {
+    try {
+      const response = await fetch(url, { ...init, redirect: "manual", signal: controller.signal });
+      await response.arrayBuffer();
+      return { response, ms: performance.now() - startedAt };
+    } catch (error) {
+      return { response: null, ms: performance.now() - startedAt, error: (error as Error).name };
+    }
+  })();
   try {
-    const response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-    await response.arrayBuffer();
-    return { response, ms: performance.now() - startedAt };
-  } catch (error) {
-    return { response: null, ms: performance.now() - startedAt, error: (error as Error).name };
+    return await Promise.race([attempt, giveUp]);
+  } finally {
+    clearTimeout(abortTimer);
+    clearTimeout(giveUpTimer);
   }
 }
 
@@ -116,8 +143,8 @@ async function sequential(count: number, run: (index: number) => Promise<Sample>
   return samples;
 }
 
-async function timed(pathname: string, init?: RequestInit): Promise<Sample> {
-  const { response, ms, error } = await send(pathname, init);
+async function timed(pathname: string, init?: RequestInit, target: string = base): Promise<Sample> {
+  const { response, ms, error } = await send(pathname, init, target);
   return { status: response?.status ?? 0, ms, error };
 }
 
@@ -172,13 +199,13 @@ function ratio(what: string, measured: number, floor: number): void {
 function markdownReport(): string {
   const ms = (value: number | null) => (value === null || Number.isNaN(value) ? "–" : value.toFixed(1));
   const lines = [
-    `N = ${memoryCount} memories, ${durationSeconds} s per rate, ${os.cpus().length} CPUs, node ${process.version}`,
+    `N = ${memoryCount} memories, ${flags.postgres ? "PostgreSQL, two instances for the approvals" : "SQLite, one instance"}, ${durationSeconds} s per rate, ${os.cpus().length} CPUs, node ${process.version}`,
     "",
     "| what | requests | ok | 503 | other errors | network errors/time-outs | p50 ms | p95 ms | p99 ms | 503 p50 ms | ok/s |",
     "|---|---|---|---|---|---|---|---|---|---|---|",
     ...results.map((row) => `| ${row.what} | ${row.count} | ${row.ok} | ${row.busy503} | ${row.otherErrors} | ${row.networkErrors} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${ms(row.busyP50)} | ${row.perSecond === null ? "–" : row.perSecond.toFixed(2)} |`),
     "",
-    "| ratio to its floor (p50) | |",
+    "| ratio to its floor, same run | |",
     "|---|---|",
     ...ratios.map((row) => `| ${row.what} | ${row.ratio} |`),
   ];
@@ -254,24 +281,24 @@ function plumbingCommitSamples(storeDir: string, scratchDir: string, count: numb
 // ---------------------------------------------------------------- build and serve
 
 /**
- * The app the run serves: a snapshot of the committed HEAD in a temp folder (built once per
- * commit and reused), so the numbers belong to a commit and half-edited files in the working tree
- * neither break the build nor the shared .next of the e2e suite. `--source worktree` serves the
- * working tree's own build instead.
+ * The app the run serves: a snapshot of a commit (HEAD by default, or `--source <commit>`) in a
+ * temp folder, built once per commit and reused, so the numbers belong to a commit and half-edited
+ * files in the working tree neither break the build nor the shared .next of the e2e suite.
+ * `--source worktree` serves the working tree's own build instead.
  */
 function prepareApp(env: NodeJS.ProcessEnv): string {
   if (flags.source === "worktree") {
     if (!flags["skip-build"]) buildUnderLock(root, env);
     return root;
   }
-  const commit = git(root, ["rev-parse", "HEAD"]).trim();
+  const commit = git(root, ["rev-parse", "--verify", `${flags.source === "head" ? "HEAD" : flags.source}^{commit}`]).trim();
   const appDir = path.join(os.tmpdir(), `teammem-bench-app-${commit.slice(0, 12)}`);
   if (existsSync(path.join(appDir, ".next", "BUILD_ID"))) return appDir;
   console.log(`bench: snapshot of ${commit.slice(0, 12)} in ${appDir}`);
   rmSync(appDir, { recursive: true, force: true });
   mkdirSync(appDir, { recursive: true });
-  const archive = spawnSync("sh", ["-c", 'git -C "$1" archive HEAD | tar -x -C "$2"', "sh", root, appDir], { stdio: "inherit" });
-  if (archive.status !== 0) throw new Error("git archive of HEAD failed");
+  const archive = spawnSync("sh", ["-c", 'git -C "$1" archive "$3" | tar -x -C "$2"', "sh", root, appDir, commit], { stdio: "inherit" });
+  if (archive.status !== 0) throw new Error(`git archive of ${commit} failed`);
   // Hard links: the same packages without copying 700 MB; nothing writes into node_modules.
   const link = spawnSync("cp", ["-al", path.join(root, "node_modules"), path.join(appDir, "node_modules")], { stdio: "inherit" });
   if (link.status !== 0) throw new Error("could not link node_modules into the snapshot");
@@ -289,15 +316,15 @@ function buildUnderLock(appDir: string, env: NodeJS.ProcessEnv): void {
   if (result.status !== 0) throw new Error("next build failed");
 }
 
-async function startServer(appDir: string, env: NodeJS.ProcessEnv, logFile: string): Promise<ChildProcess> {
-  const server = spawn(path.join(appDir, "node_modules", ".bin", "next"), ["start", "-H", HOST, "-p", String(port)], { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"], detached: false });
+async function startServer(appDir: string, env: NodeJS.ProcessEnv, instancePort: number, logFile: string): Promise<ChildProcess> {
+  const server = spawn(path.join(appDir, "node_modules", ".bin", "next"), ["start", "-H", HOST, "-p", String(instancePort)], { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"], detached: false });
   const logStream = createWriteStream(logFile);
   server.stdout!.pipe(logStream);
   server.stderr!.pipe(logStream);
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}); see ${logFile}`);
-    const { response } = await send("/api/health");
+    const { response } = await send("/api/health", {}, `http://${HOST}:${instancePort}`);
     if (response) return server;
     await sleep(500);
   }
@@ -325,7 +352,7 @@ function proposalBody(): string {
   return JSON.stringify({ path: `project_bench_${Date.now()}_${proposalNumber}.md`, content });
 }
 
-async function measure(tokens: { member: string; lead: string }, cookie: string, storeDir: string, scratchDir: string): Promise<void> {
+async function measure(tokens: { member: string; lead: string }, cookie: string, storeDir: string, scratchDir: string, instances: string[]): Promise<void> {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
   const recallSpec = (): RequestSpec => ({ pathname: `/api/projects/${DEMO_PROJECT.id}/recall`, init: { method: "POST", headers: bearer(tokens.member), body: JSON.stringify({ query: "how do we test payments against the PayFlow sandbox" }) } });
 
@@ -336,28 +363,29 @@ async function measure(tokens: { member: string; lead: string }, cookie: string,
   const health = record(summarize("GET /api/health, sequential", await sequential(20, () => timed("/api/health")), 200));
   const floor = record(summarize("GET /api/me without credentials (401), sequential", await sequential(20, () => timed("/api/me")), 401));
   const recallSequential = record(summarize("recall, sequential", await sequential(30, () => timed(recallSpec().pathname, recallSpec().init)), 200));
-  ratio("recall sequential / 401 floor", recallSequential.p50, floor.p50);
+  ratio("recall sequential p50 / 401 floor p50", recallSequential.p50, floor.p50);
+  ratio("health p50 / 401 floor p50", health.p50, floor.p50);
 
   for (const rate of rates) {
     const floorAtRate = record(summarize(`GET /api/me (401) at ${rate}/s`, await openLoop(rate, durationSeconds, () => ({ pathname: "/api/me" })), 401));
     record(summarize(`GET /api/health at ${rate}/s`, await openLoop(rate, durationSeconds, () => ({ pathname: "/api/health" })), 200));
     const recallAtRate = record(summarize(`recall at ${rate}/s`, await openLoop(rate, durationSeconds, recallSpec), 200));
-    ratio(`recall at ${rate}/s / 401 floor at ${rate}/s (p95)`, recallAtRate.p95, floorAtRate.p95);
+    ratio(`recall at ${rate}/s p95 / 401 floor at ${rate}/s p95`, recallAtRate.p95, floorAtRate.p95);
     await sleep(2_000);
   }
 
-  const memories = record(summarize("GET /memories (first page), sequential", await sequential(10, () => timed(`/memories?scope=team&project=${DEMO_PROJECT.id}`, { headers: { cookie } })), 200));
-  ratio("/memories / health", memories.p50, health.p50);
+  const memories = record(summarize("GET /memories (first page), sequential", await sequential(pageSamples, () => timed(`/memories?scope=team&project=${DEMO_PROJECT.id}`, { headers: { cookie } })), 200));
+  ratio("/memories p50 / 401 floor p50", memories.p50, floor.p50);
   const memoryPath = `/memories/team/${DEMO_PROJECT.id}/${encodeURIComponent(benchMemory(Math.floor(memoryCount / 2)).fileName)}`;
-  const memoryPage = record(summarize("memory page, sequential", await sequential(10, () => timed(memoryPath, { headers: { cookie } })), 200));
-  ratio("memory page / health", memoryPage.p50, health.p50);
+  const memoryPage = record(summarize("memory page, sequential", await sequential(pageSamples, () => timed(memoryPath, { headers: { cookie } })), 200));
+  ratio("memory page p50 / 401 floor p50", memoryPage.p50, floor.p50);
 
   const proposalsPath = `/api/projects/${DEMO_PROJECT.id}/proposals`;
   const submit = () => timed(proposalsPath, { method: "POST", headers: bearer(tokens.member), body: proposalBody() });
   const submitted = record(summarize("submit a proposal, sequential", await sequential(approvalCount, submit), 201));
 
   const plumbing = record(summarize("raw git plumbing for one commit", plumbingCommitSamples(storeDir, scratchDir, 20), 200));
-  ratio("submit / git commit plumbing", submitted.p50, plumbing.p50);
+  ratio("submit p50 / git commit plumbing p50", submitted.p50, plumbing.p50);
 
   const submitIds = async (count: number) => {
     const ids: string[] = [];
@@ -367,71 +395,112 @@ async function measure(tokens: { member: string; lead: string }, cookie: string,
     }
     return ids;
   };
-  const approve = (proposalId: string) => timed(`${proposalsPath}/${proposalId}/approve`, { method: "POST", headers: bearer(tokens.lead), body: JSON.stringify({ revision: 1 }) });
+  const approve = (proposalId: string, target = base) => timed(`${proposalsPath}/${proposalId}/approve`, { method: "POST", headers: bearer(tokens.lead), body: JSON.stringify({ revision: 1 }) }, target);
 
   const oneAtATime = await submitIds(approvalCount);
   const approvedSequentially = record(summarize("approve, one at a time", await sequential(oneAtATime.length, (index) => approve(oneAtATime[index]!)), 200));
-  ratio("approve / git commit plumbing", approvedSequentially.p50, plumbing.p50);
+  ratio("approve p50 / git commit plumbing p50", approvedSequentially.p50, plumbing.p50);
 
   const concurrentIds = await submitIds(approvalCount * 2);
   const startedAt = performance.now();
   const queue = [...concurrentIds];
   const samples: Sample[] = [];
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    for (let id = queue.shift(); id; id = queue.shift()) samples.push(await approve(id));
+  // With two instances, half of the eight clients talk to each: both contend for the one store.
+  await Promise.all(Array.from({ length: 8 }, async (_, client) => {
+    for (let id = queue.shift(); id; id = queue.shift()) samples.push(await approve(id, instances[client % instances.length]));
   }));
-  const concurrent = record(summarize("approve, 8 in flight", samples, 200, performance.now() - startedAt));
+  const concurrent = record(summarize(`approve, 8 in flight${instances.length > 1 ? `, ${instances.length} instances` : ""}`, samples, 200, performance.now() - startedAt));
   console.log(`  approvals per minute with 8 in flight: ${((concurrent.perSecond ?? 0) * 60).toFixed(0)}`);
 }
 
-async function main(): Promise<void> {
-  if (flags.postgres) throw new Error("--postgres is not implemented yet: this run measures SQLite with one instance (see docs/benchmarks.md).");
-  const workDir = await mkdtemp(path.join(os.tmpdir(), "teammem-bench-"));
-  const dataDir = path.join(workDir, "data");
-  const env = childProcessEnv({
+type Instance = { port: number; dataDir: string; env: NodeJS.ProcessEnv };
+
+function instanceEnv(instancePort: number, dataDir: string, database: string | null, storeRemote: string, authSecret: string): NodeJS.ProcessEnv {
+  return childProcessEnv({
     TEAMMEM_DATA_DIR: dataDir,
-    DATABASE_URL: `file:${path.join(dataDir, "teammem.db")}`,
-    TEAMMEM_STORE_REMOTE: "",
+    DATABASE_URL: database ?? `file:${path.join(dataDir, "teammem.db")}`,
+    TEAMMEM_STORE_REMOTE: storeRemote,
+    TEAMMEM_AUTH_SECRET: authSecret,
     TEAMMEM_INITIAL_PASSWORD: PASSWORD,
     TEAMMEM_DEMO: "on",
     HOST,
-    PORT: String(port),
-    TEAMMEM_PUBLIC_URL: base,
+    PORT: String(instancePort),
+    TEAMMEM_PUBLIC_URL: `http://${HOST}:${instancePort}`,
     ANTHROPIC_API_KEY: "",
     ANTHROPIC_BASE_URL: "",
     TEAMMEM_LOG_LEVEL: "warn",
     NEXT_TELEMETRY_DISABLED: "1",
     CHECKPOINT_DISABLE: "1",
   });
-  let server: ChildProcess | null = null;
-  try {
-    const appDir = prepareApp(env);
-    console.log(`bench: data folder ${dataDir}`);
-    const setup = spawnSync(path.join(appDir, "node_modules", ".bin", "tsx"), [path.join(appDir, "scripts", "start.ts"), "--setup-only"], { cwd: appDir, env, stdio: "inherit" });
-    if (setup.status !== 0) throw new Error("setup failed");
+}
 
-    const storeDir = path.join(dataDir, "store.git");
+/** A database of its own inside the given PostgreSQL server, dropped after the run. */
+async function createBenchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { createDb } = await import("../lib/db/client");
+  const name = `teammem_bench_${randomBytes(6).toString("hex")}`;
+  const admin = createDb({ databaseKind: "postgresql", databaseUrl: serverUrl, sqliteFile: null, authSecret: null, dataDir: "/nonexistent" });
+  await admin.$executeRawUnsafe(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.$executeRawUnsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.$disconnect();
+    },
+  };
+}
+
+function runSetupFor(appDir: string, instance: Instance): void {
+  const setup = spawnSync(path.join(appDir, "node_modules", ".bin", "tsx"), [path.join(appDir, "scripts", "start.ts"), "--setup-only"], { cwd: appDir, env: instance.env, stdio: "inherit" });
+  if (setup.status !== 0) throw new Error(`setup failed for ${instance.dataDir}`);
+}
+
+async function main(): Promise<void> {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), "teammem-bench-"));
+  const authSecret = randomBytes(36).toString("base64");
+  const database = flags.postgres ? await createBenchDatabase(flags.postgres) : null;
+  // Instance one keeps the bare store in its data folder; with PostgreSQL a second instance
+  // shares that store (as its remote) and the database, as two servers behind one address would.
+  const firstDataDir = path.join(workDir, "data");
+  const storeDir = path.join(firstDataDir, "store.git");
+  const instances: Instance[] = [{ port, dataDir: firstDataDir, env: instanceEnv(port, firstDataDir, database?.url ?? null, "", authSecret) }];
+  if (database) {
+    const secondDataDir = path.join(workDir, "data-2");
+    instances.push({ port: port + 1, dataDir: secondDataDir, env: instanceEnv(port + 1, secondDataDir, database.url, storeDir, authSecret) });
+  }
+  const servers: ChildProcess[] = [];
+  try {
+    const appDir = prepareApp(instances[0]!.env);
+    console.log(`bench: data folder ${firstDataDir}, database ${database ? "PostgreSQL (a fresh database)" : "SQLite"}`);
+    runSetupFor(appDir, instances[0]!);
+
     const growStartedAt = performance.now();
     growProject(storeDir, memoryCount);
     console.log(`bench: grew the demo project by ${memoryCount} memories (${memoryCount + 1} commits) in ${((performance.now() - growStartedAt) / 1000).toFixed(1)} s`);
+    for (const instance of instances.slice(1)) runSetupFor(appDir, instance);
 
-    server = await startServer(appDir, env, path.join(workDir, "server.log"));
+    for (const [index, instance] of instances.entries()) servers.push(await startServer(appDir, instance.env, instance.port, path.join(workDir, `server-${index + 1}.log`)));
     const memberCookie = await signIn(DEMO_MEMBERS.omar.email);
     const leadCookie = await signIn(DEMO_MEMBERS.lena.email);
     const tokens = { member: await createToken(memberCookie, "bench member"), lead: await createToken(leadCookie, "bench lead") };
-    await measure(tokens, memberCookie, storeDir, workDir);
+    await measure(tokens, memberCookie, storeDir, workDir, instances.map((instance) => `http://${HOST}:${instance.port}`));
 
     console.log("\n" + markdownReport());
-    if (flags.out) await writeFile(flags.out, JSON.stringify({ memories: memoryCount, durationSeconds, rates, results, ratios }, null, 2));
+    if (flags.out) await writeFile(flags.out, JSON.stringify({ memories: memoryCount, database: database ? "postgresql" : "sqlite", durationSeconds, rates, results, ratios }, null, 2));
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once("exit", resolve));
-      server.kill("SIGTERM");
-      await Promise.race([exited, sleep(10_000)]);
-    }
+    await Promise.all(servers.map(stopServer));
+    await database?.drop();
     if (flags.keep) console.log(`bench: kept ${workDir}`);
     else await rm(workDir, { recursive: true, force: true });
   }
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  await Promise.race([exited, sleep(10_000)]);
 }
 
 function sleep(ms: number): Promise<void> {

@@ -10,6 +10,8 @@ type MemoryDocument = { id: string; path: string; name: string; description: str
 /** At or above this, two memories are shown to the reviewer as near-duplicates. */
 export const SIMILARITY_THRESHOLD = 0.5;
 const CANDIDATES = 20;
+const MAX_BODY_TERMS = 24;
+const MAX_SUMMARY_TERMS = 12;
 
 const tokenize = MiniSearch.getDefault("tokenize") as (text: string) => string[];
 
@@ -33,6 +35,8 @@ export class DuplicateFinder {
   private readonly search = new MiniSearch<MemoryDocument>({ fields: ["name", "description", "body"], storeFields: [], processTerm: normaliseSearchTerm });
   private readonly documents = new Map<string, MemoryDocument>();
   private readonly pathsByName = new Map<string, Set<string>>();
+  /** In how many documents each word occurs: the query keeps the words that tell documents apart. */
+  private readonly documentFrequency = new Map<string, number>();
 
   get size(): number {
     return this.documents.size;
@@ -43,6 +47,7 @@ export class DuplicateFinder {
     const document = toDocument(path, text);
     this.documents.set(path, document);
     this.search.add(document);
+    for (const term of documentTerms(document)) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
     const name = normaliseName(document.name);
     if (name) this.pathsByName.set(name, (this.pathsByName.get(name) ?? new Set()).add(path));
   }
@@ -52,15 +57,35 @@ export class DuplicateFinder {
     if (!document) return;
     this.search.discard(path);
     this.documents.delete(path);
+    for (const term of documentTerms(document)) {
+      const count = (this.documentFrequency.get(term) ?? 1) - 1;
+      if (count > 0) this.documentFrequency.set(term, count);
+      else this.documentFrequency.delete(term);
+    }
     this.pathsByName.get(normaliseName(document.name))?.delete(path);
+  }
+
+  private rarest(words: string[], limit: number): string[] {
+    const frequency = (word: string) => this.documentFrequency.get(word) ?? 0;
+    return [...new Set(words)].sort((a, b) => frequency(a) - frequency(b) || (a < b ? -1 : 1)).slice(0, limit);
   }
 
   /** Candidates for a proposed file; `exceptPath` (the file the proposal edits) is not its own duplicate. */
   find(content: string, exceptPath?: string): DuplicateCandidate[] {
     if (this.documents.size === 0) return [];
     const proposal = toDocument("", content);
-    const query = [proposal.name, proposal.description, proposal.body].join(" ");
-    const hits = this.search.search(query, { fuzzy: 0.2, prefix: true, combineWith: "OR", boost: { name: 2, description: 2 } });
+    // The rarest distinct words only, typo tolerance for the summary (what recall selects on)
+    // only: a fuzzy, prefix search for every word of a long body costs seconds at 10,000
+    // memories, and a word most memories share cannot tell a duplicate apart anyway.
+    const summaryTerms = this.rarest(terms(`${proposal.name} ${proposal.description}`), MAX_SUMMARY_TERMS);
+    const bodyTerms = this.rarest(terms(proposal.body), MAX_BODY_TERMS);
+    const hits = this.search.search({
+      combineWith: "OR",
+      queries: [
+        { queries: summaryTerms, fuzzy: 0.2, prefix: true, boost: { name: 2, description: 2 } },
+        { queries: bodyTerms, fields: ["body", "description"] },
+      ],
+    });
     const candidates = new Set(hits.filter((hit) => hit.id !== exceptPath).slice(0, CANDIDATES).map((hit) => String(hit.id)));
     const sameName = new Set(normaliseName(proposal.name) ? (this.pathsByName.get(normaliseName(proposal.name)) ?? []) : []);
     const found: DuplicateCandidate[] = [];
@@ -87,6 +112,10 @@ export function scoreSimilarity(a: Pick<MemoryDocument, "name" | "description" |
 function toDocument(path: string, text: string): MemoryDocument {
   const header = parseMemoryHeader(text);
   return { id: path, path, name: header.name ?? "", description: header.description ?? "", body: parseFrontmatter(text).body };
+}
+
+function documentTerms(document: MemoryDocument): Set<string> {
+  return new Set(terms(`${document.name} ${document.description} ${document.body}`));
 }
 
 function terms(text: string): string[] {

@@ -41,6 +41,26 @@ export async function checkIndex(memoryDir: string): Promise<IndexReport> {
   return { ...report, findings: describeFindings(report) };
 }
 
+/**
+ * checkIndex for an index whose memories are already known (the team store's read model): the
+ * same report from the text and the list, without reading a directory. Memories under a folder
+ * in `indexedFolders` are indexed there (T1), and `logs/` is never indexed (T4).
+ */
+export function checkIndexOfKnownMemories(text: string, memories: ScannedMemory[], indexedFolders: ReadonlySet<string> = new Set()): IndexReport {
+  const truncation = truncateIndex(text);
+  const links = parseIndex(text);
+  const loadedLinkCount = parseIndex(truncation.loaded).length;
+  const linked = new Set(links.map((link) => link.file));
+  const existing = new Set(memories.map((memory) => memory.path));
+  const isIndexedElsewhere = (file: string) => file.startsWith("logs/") || file.split("/").slice(0, -1).some((_, depth, folders) => indexedFolders.has(folders.slice(0, depth + 1).join("/")));
+  const orphans = memories.filter((memory) => !linked.has(memory.path) && !isIndexedElsewhere(memory.path)).sort((a, b) => a.path.localeCompare(b.path));
+  const longLines = normaliseText(text)
+    .split("\n")
+    .flatMap((line, index) => (line.length > MAX_INDEX_LINE_CHARS ? [index + 1] : []));
+  const report = { ...truncation, text, links, dangling: links.filter((link) => !existing.has(link.file)), orphans, longLines, entriesOutsideWindow: links.slice(loadedLinkCount) };
+  return { ...report, findings: describeFindings(report) };
+}
+
 async function findDangling(memoryDir: string, links: IndexLink[], existing: Set<string>): Promise<IndexLink[]> {
   const checks = await Promise.all(
     links.map(async (link) => existing.has(link.file) || (await exists(path.join(memoryDir, link.file)))),

@@ -53,7 +53,7 @@ export async function listMemories(options: ListMemoriesOptions): Promise<Memory
   const sources = await listMemorySources({ config, db, caller });
   const source = pickSource(sources, options);
   if (source?.scope === "team") return listTeamMemories(options, sources, source);
-  const loaded = source ? await withMemoryDir({ config, db, caller, source }, ({ memoryDir }) => loadMemoryRows(memoryDir, options.now)) : { rows: [], otherFindings: [] };
+  const loaded = source ? await withMemoryDir({ config, caller, folder: source.folder }, ({ memoryDir }) => loadMemoryRows(memoryDir, options.now)) : { rows: [], otherFindings: [] };
   const matching = filterMemories(loaded.rows, filters);
   const pageCount = Math.max(1, Math.ceil(matching.length / pageSize));
   const page = Math.min(Math.max(1, options.page), pageCount);

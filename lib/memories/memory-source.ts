@@ -1,9 +1,7 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import type { Caller } from "../auth/resolve-caller";
-import { assertProjectPermission } from "../auth/permissions";
 import { resolvePrivateMemoryDir } from "./resolve-private-memory-dir";
-import { materializeProject } from "../store/materialize-project";
 
 export const MEMORY_SCOPES = ["team", "private"] as const;
 export type MemoryScope = (typeof MEMORY_SCOPES)[number];
@@ -27,21 +25,13 @@ export type OpenMemoryDir = {
 };
 
 /**
- * Checks the caller may read the source, then runs `work` on it as a memory directory, so every
- * lib/memdir rule applies unchanged to the store and to private memory alike.
+ * Checks the caller may read a private folder (only the Claude home's owner may), then runs
+ * `work` on it as a memory directory, so every lib/memdir rule applies as on a laptop. Team
+ * memory is not read from a folder: it comes from the read model (lib/read-model).
  */
-export async function withMemoryDir<T>(options: MemorySourceOptions, work: (dir: OpenMemoryDir) => Promise<T>): Promise<T> {
-  const { config, db, caller, source } = options;
-  if (source.scope === "private") {
-    const memoryDir = await resolvePrivateMemoryDir(config, caller, source.folder);
-    return work({ memoryDir, displayDir: memoryDir });
-  }
-  await assertProjectPermission(db, caller, source.projectId, "read");
-  // A team memory reaches an agent from `<its memory dir>/team/` (T1); that prefix differs on
-  // every member's machine, so the header shows the part all of them share.
-  // The store is read through a snapshot folder per head commit (reused until the head moves).
-  const { dir } = await materializeProject(config, source.projectId);
-  return work({ memoryDir: dir, displayDir: "memory/team" });
+export async function withMemoryDir<T>(options: { config: Config; caller: Caller; folder: string }, work: (dir: OpenMemoryDir) => Promise<T>): Promise<T> {
+  const memoryDir = await resolvePrivateMemoryDir(options.config, options.caller, options.folder);
+  return work({ memoryDir, displayDir: memoryDir });
 }
 
 /** The page address of a source's memory or index, with each path segment encoded. */

@@ -1,6 +1,11 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import { checkIndex, INDEX_FILE, type IndexReport } from "../memdir/check-index";
+import { assertProjectPermission } from "../auth/permissions";
+import { checkIndex, checkIndexOfKnownMemories, INDEX_FILE, type IndexReport } from "../memdir/check-index";
+import { isMemoryType } from "../memdir/frontmatter";
+import { ensureReadModel } from "../read-model/ensure-read-model";
+import { readFilesAt } from "../store/git";
+import { projectDir } from "../store/store-manifest";
 import { repairIndexText, type IndexRepair } from "../memdir/repair-index";
 import { MAX_ENTRYPOINT_BYTES, MAX_ENTRYPOINT_LINES } from "../memdir/truncate-index";
 import { maskSecretsDeep } from "../secrets/mask-secret-ranges";
@@ -26,20 +31,37 @@ export type MemoryIndexView = {
 
 /** I1-I4, C7: the budget and health of one directory's MEMORY.md, with the repair it would need. */
 export async function readMemoryIndex(options: MemorySourceOptions): Promise<MemoryIndexView> {
-  return withMemoryDir(options, async ({ memoryDir, displayDir }) => {
-    const report = await checkIndex(memoryDir);
-    const repair = repairIndexText(report);
-    // The index is shown on a page and returned by the API: a secret in a line stays masked.
-    return {
-      displayPath: path.posix.join(displayDir.split(path.sep).join("/"), INDEX_FILE),
-      report: maskSecretsDeep(report) as IndexReport,
-      repair: maskSecretsDeep(repair) as IndexRepair,
-      diff: repair.isChanged ? (maskSecretsDeep(diffIndexRepair(repair, report.dangling.map((link) => link.line))) as DiffLine[]) : [],
-      beforeHash: hashIndexText(report.text),
-      canRepair: options.source.scope === "private",
-      limits: { lines: MAX_ENTRYPOINT_LINES, bytes: MAX_ENTRYPOINT_BYTES },
-    };
-  });
+  const { source } = options;
+  if (source.scope === "team") return toView(await checkTeamIndex(options, source.projectId), "memory/team", false);
+  return withMemoryDir({ ...options, folder: source.folder }, async ({ memoryDir, displayDir }) => toView(await checkIndex(memoryDir), displayDir, true));
+}
+
+// The store's index checked against the read model's rows: one blob and one query, no folder.
+async function checkTeamIndex(options: MemorySourceOptions, projectId: string): Promise<IndexReport> {
+  const { config, db, caller } = options;
+  await assertProjectPermission(db, caller, projectId, "read");
+  const { commit } = await ensureReadModel(config, db);
+  const indexPath = `${projectDir(projectId)}/${INDEX_FILE}`;
+  const [files, rows] = await Promise.all([
+    commit ? readFilesAt(config.storeCloneDir, commit, [indexPath]) : Promise.resolve(new Map<string, { content: string }>()),
+    db.storeMemory.findMany({ where: { projectId }, select: { path: true, name: true, description: true, type: true, changedAt: true, bodyBytes: true } }),
+  ]);
+  const memories = rows.map((row) => ({ path: row.path, name: row.name, description: row.description, type: isMemoryType(row.type) ? row.type : null, mtime: row.changedAt, size: row.bodyBytes, frontmatter: "ok" as const }));
+  return checkIndexOfKnownMemories(files.get(indexPath)?.content ?? "", memories);
+}
+
+function toView(report: IndexReport, displayDir: string, isPrivate: boolean): MemoryIndexView {
+  const repair = repairIndexText(report);
+  // The index is shown on a page and returned by the API: a secret in a line stays masked.
+  return {
+    displayPath: path.posix.join(displayDir.split(path.sep).join("/"), INDEX_FILE),
+    report: maskSecretsDeep(report) as IndexReport,
+    repair: maskSecretsDeep(repair) as IndexRepair,
+    diff: repair.isChanged ? (maskSecretsDeep(diffIndexRepair(repair, report.dangling.map((link) => link.line))) as DiffLine[]) : [],
+    beforeHash: hashIndexText(report.text),
+    canRepair: isPrivate,
+    limits: { lines: MAX_ENTRYPOINT_LINES, bytes: MAX_ENTRYPOINT_BYTES },
+  };
 }
 
 export function hashIndexText(text: string): string {

@@ -48,7 +48,7 @@ export async function readMemory(options: ReadMemoryOptions): Promise<MemoryView
   if (!memoryPath.endsWith(".md") || /(^|\/)MEMORY\.md$/.test(memoryPath)) {
     throw new AppError("INVALID_INPUT", "A memory is a `.md` file other than MEMORY.md; MEMORY.md has its own index page.");
   }
-  const view = source.scope === "team" ? await readTeamMemory(options, source.projectId) : await withMemoryDir(options, async ({ memoryDir, displayDir }) => {
+  const view = source.scope === "team" ? await readTeamMemory(options, source.projectId) : await withMemoryDir({ ...options, folder: source.folder }, async ({ memoryDir, displayDir }) => {
     const file = await readMemoryFile(memoryDir, memoryPath);
     const lint = await lintMemoryDir(memoryDir);
     return { file, displayPath: `${displayDir}/${memoryPath}`, findings: lint.findings.filter((finding) => finding.file === memoryPath) };

@@ -114,6 +114,7 @@ describe("team memories from the store", () => {
     expect(index.canRepair).toBe(false);
     expect(index.report.links).toHaveLength(30);
     expect(index.report.dangling).toEqual([]);
+    expect(index.report.orphans).toEqual([]);
     expect(index.displayPath).toBe("memory/team/MEMORY.md");
   });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +13,6 @@ import { approveProposal } from "@/lib/review/approve-proposal";
 import { submitProposal } from "@/lib/review/submit-proposal";
 import { runSetup } from "@/lib/setup/run-setup";
 import { commitChange } from "@/lib/store/commit-change";
-import { materializeProject } from "@/lib/store/materialize-project";
 import { readProjectFiles, refreshStore } from "@/lib/store/read-store";
 import { regenerateProjectIndex } from "@/lib/store/regenerate-project-index";
 
@@ -146,7 +145,13 @@ describe("the read model", () => {
 
   it("serves the Memories page as the file scan did: same rows, order, pages and counts", async () => {
     await syncReadModel(config, db);
-    const { dir } = await materializeProject(config, PROJECT);
+    // The project as a folder, each file's mtime its last commit time: what the page scanned before.
+    const dir = path.join(root, `as-files-${counter++}`);
+    for (const file of await readProjectFiles(config, PROJECT)) {
+      await mkdir(path.dirname(path.join(dir, file.path)), { recursive: true });
+      await writeFile(path.join(dir, file.path), file.text);
+      if (file.updatedAt) await utimes(path.join(dir, file.path), file.updatedAt, file.updatedAt);
+    }
     const now = new Date();
     const scanned = (await loadMemoryRows(dir, now)).rows;
     for (const filters of [{}, { type: "feedback" as const }, { age: "over-30" as const }, { finding: "any" }, { sort: "oldest" as const }, { type: "project" as const, age: "month" as const }]) {

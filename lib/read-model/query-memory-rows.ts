@@ -4,6 +4,7 @@ import { memoryAge, memoryAgeDays, needsFreshnessWarning } from "../memdir/age";
 import { isMemoryType } from "../memdir/frontmatter";
 import type { LintFinding, LintRule } from "../memdir/lint-finding";
 import { AGE_BUCKET_IDS, type AgeBucket, type MemoryFilters } from "../memories/filter-memories";
+import type { MemoryCounts } from "../memories/list-memories";
 import type { MemoryRow } from "../memories/memory-row";
 import { parseJsonOrNull } from "../parse-json";
 
@@ -19,15 +20,7 @@ const AGE_BOUNDS: Record<AgeBucket, { within?: number; atLeast?: number }> = {
 
 export type MemoryRowQuery = { projectId: string; filters: MemoryFilters; page: number; pageSize: number; now: Date };
 
-export type MemoryRowCounts = {
-  byType: Record<string, number>;
-  byAge: Record<AgeBucket, number>;
-  byRule: { rule: LintRule; count: number }[];
-  withFindings: number;
-  withErrors: number;
-};
-
-export type MemoryRowPage = { total: number; matching: number; rows: MemoryRow[]; counts: MemoryRowCounts; page: number; pageCount: number };
+export type MemoryRowPage = { total: number; matching: number; rows: MemoryRow[]; counts: MemoryCounts; page: number; pageCount: number };
 
 /**
  * The Memories page for a team project, from the read model: filtered, counted, sorted and paged

@@ -1,8 +1,8 @@
-import { readdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadApiRoutes } from "../helpers/api-routes";
 
 /**
  * Every API route × every kind of caller → the expected status. The route list is read from
@@ -13,7 +13,6 @@ const IDENTITIES: Identity[] = ["none", "malformedToken", "revokedToken", "viewe
 const PASSWORD = "matrix-password-123";
 const BASE = "http://127.0.0.1:3000";
 
-type Handler = ((request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>) & Record<symbol, unknown>;
 type Call = { path: string; params?: Record<string, string>; body?: unknown };
 type Row = { success: number; prepare: (identity: Identity) => Promise<Call> };
 
@@ -193,27 +192,6 @@ function headersFor(identity: Identity, method: string): Headers {
   return headers;
 }
 
-function listRouteFiles(dir = "app/api"): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? listRouteFiles(full) : entry.name === "route.ts" ? [full] : [];
-  });
-}
-
-async function loadRoutes() {
-  const { ROUTE_ACCESS } = await import("@/app/_server/guard");
-  const routes: { key: string; handler: Handler; rule: { kind: string; permission?: string } | undefined }[] = [];
-  for (const file of listRouteFiles()) {
-    const module = (await import(path.resolve(file))) as Record<string, unknown>;
-    const pattern = "/" + path.dirname(file).split(path.sep).join("/");
-    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
-      const handler = module[method] as Handler | undefined;
-      if (handler) routes.push({ key: `${method} ${pattern.replace(/^\/app/, "")}`, handler, rule: handler[ROUTE_ACCESS] as { kind: string } | undefined });
-    }
-  }
-  return routes;
-}
-
 describe("authorization matrix", () => {
   beforeAll(async () => {
     world = await buildWorld();
@@ -224,7 +202,7 @@ describe("authorization matrix", () => {
   });
 
   it("every route handler declares an access rule and has a row in this matrix", async () => {
-    const routes = await loadRoutes();
+    const routes = await loadApiRoutes();
     expect(routes.length).toBeGreaterThanOrEqual(Object.keys(ROWS).length);
     for (const route of routes) {
       expect(route.rule, `${route.key} is not declared through route(access…, handler)`).toBeDefined();
@@ -234,7 +212,7 @@ describe("authorization matrix", () => {
 
   it("answers every route × caller with the expected status", async () => {
     const failures: string[] = [];
-    for (const route of await loadRoutes()) {
+    for (const route of await loadApiRoutes()) {
       const row = ROWS[route.key]!;
       for (const identity of IDENTITIES) {
         const call = await row.prepare(identity);

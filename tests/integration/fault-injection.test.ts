@@ -1,14 +1,12 @@
 import { execFileSync, spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { childProcessEnv, FAULT_POINT_NAMES, loadConfig, type Config, type FaultPointName } from "@/lib/config";
+import { instanceEnv, setUpTwoInstances } from "../helpers/two-instances";
+import { childProcessEnv, FAULT_POINT_NAMES, type Config, type FaultPointName } from "@/lib/config";
 import { createDb, type Db } from "@/lib/db/client";
 import { submitProposal } from "@/lib/review/submit-proposal";
-import { runSetup } from "@/lib/setup/run-setup";
-import { ensureStore } from "@/lib/store/ensure-store";
-import { initBareRepository } from "@/lib/store/git";
 
 // Two app instances as real processes (node with the tsx loader running lib/; no wrapper
 // process, so the signal that kills it is the one the test sees) on one SQLite file and one bare
@@ -32,13 +30,7 @@ const users = { lena: "", omar: "" };
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "teammem-fault-"));
-  remote = path.join(root, "store.git");
-  await initBareRepository(remote);
-  configA = loadConfig(instanceEnv("a", "on"), root);
-  await runSetup(configA);
-  const configB = loadConfig(instanceEnv("b", "off"), root);
-  await mkdir(configB.dataDir, { recursive: true });
-  await ensureStore(configB);
+  ({ configA, remote } = await setUpTwoInstances(root));
   db = createDb(configA);
   for (const name of ["lena", "omar"] as const) users[name] = (await db.user.findUniqueOrThrow({ where: { email: `${name}@acme.example` } })).id;
   workerFile = path.join(root, "instance.ts");
@@ -50,16 +42,6 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-function instanceEnv(name: string, demo: string): Record<string, string> {
-  return {
-    TEAMMEM_DATA_DIR: path.join(root, name),
-    TEAMMEM_STORE_REMOTE: remote,
-    DATABASE_URL: `file:${path.join(root, "shared.db")}`,
-    TEAMMEM_DEMO: demo,
-    TEAMMEM_CLAUDE_HOME: "",
-    TEAMMEM_AUTH_SECRET: "a-shared-instance-secret-of-at-least-32-chars",
-  };
-}
 
 /** What one instance process runs: approvals and a reconcile, each timed inside the process. */
 function workerSource(): string {
@@ -92,7 +74,7 @@ void main(process.argv.slice(2));
 type Run = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
 
 function runInstance(name: string, steps: string[], faultPoint?: FaultPointName): Promise<Run> {
-  const env = childProcessEnv({ ...instanceEnv(name, "off"), TEAMMEM_FAULT_POINT: faultPoint ?? "" });
+  const env = childProcessEnv({ ...instanceEnv(root, name, { isFirst: false }), TEAMMEM_FAULT_POINT: faultPoint ?? "" });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", workerFile, ...steps], { cwd: REPO, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";

@@ -1,17 +1,12 @@
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "@/lib/config";
 import { createDb } from "@/lib/db/client";
 import { ensureReadModel } from "@/lib/read-model/ensure-read-model";
 import { loadRecallSource } from "@/lib/read-model/load-recall-source";
 import { queryMemoryRows } from "@/lib/read-model/query-memory-rows";
 import { approveProposal } from "@/lib/review/approve-proposal";
 import { submitProposal } from "@/lib/review/submit-proposal";
-import { runSetup } from "@/lib/setup/run-setup";
-import { ensureStore } from "@/lib/store/ensure-store";
-import { initBareRepository } from "@/lib/store/git";
 import { useTempDirs } from "../helpers/temp-dir";
+import { setUpTwoInstances } from "../helpers/two-instances";
 
 const tempDir = useTempDirs();
 const PROJECT = "acme-checkout";
@@ -19,21 +14,7 @@ const PROJECT = "acme-checkout";
 describe("the read model with two app instances on one database", () => {
   it("never serves a stale view after a commit on the other instance, and never moves back to an older head", async () => {
     const root = await tempDir("teammem-read-model-instances-");
-    const remote = path.join(root, "store.git");
-    await initBareRepository(remote);
-    const env = (name: string, demo: string) => ({
-      TEAMMEM_DATA_DIR: path.join(root, name),
-      TEAMMEM_STORE_REMOTE: remote,
-      DATABASE_URL: `file:${path.join(root, "shared.db")}`,
-      TEAMMEM_DEMO: demo,
-      TEAMMEM_CLAUDE_HOME: "",
-      TEAMMEM_AUTH_SECRET: "a-shared-instance-secret-of-at-least-32-chars",
-    });
-    const configA = loadConfig(env("a", "on"), root);
-    await runSetup(configA);
-    const configB = loadConfig(env("b", "off"), root);
-    await mkdir(configB.dataDir, { recursive: true });
-    await ensureStore(configB);
+    const { configA, configB } = await setUpTwoInstances(root);
     const dbA = createDb(configA);
     const dbB = createDb(configB);
     try {

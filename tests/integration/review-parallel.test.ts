@@ -1,15 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdir } from "node:fs/promises";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "@/lib/config";
 import { createDb } from "@/lib/db/client";
 import { approveProposal } from "@/lib/review/approve-proposal";
 import { submitProposal } from "@/lib/review/submit-proposal";
-import { runSetup } from "@/lib/setup/run-setup";
-import { ensureStore } from "@/lib/store/ensure-store";
-import { initBareRepository } from "@/lib/store/git";
 import { useTempDirs } from "../helpers/temp-dir";
+import { setUpTwoInstances } from "../helpers/two-instances";
 
 const tempDir = useTempDirs();
 
@@ -20,22 +15,7 @@ function memory(index: number): string {
 describe("approvals from two app instances at once", () => {
   it("commits 20 approved proposals exactly once each, with linear history and no lock errors", async () => {
     const root = await tempDir("teammem-parallel-");
-    const remote = path.join(root, "store.git");
-    await initBareRepository(remote);
-    const env = (name: string, demo: string) => ({
-      TEAMMEM_DATA_DIR: path.join(root, name),
-      TEAMMEM_STORE_REMOTE: remote,
-      DATABASE_URL: `file:${path.join(root, "shared.db")}`,
-      TEAMMEM_DEMO: demo,
-      TEAMMEM_CLAUDE_HOME: "",
-      // Instances of one team server share the secret (README: TEAMMEM_AUTH_SECRET).
-      TEAMMEM_AUTH_SECRET: "a-shared-instance-secret-of-at-least-32-chars",
-    });
-    const configA = loadConfig(env("a", "on"), root);
-    await runSetup(configA);
-    const configB = loadConfig(env("b", "off"), root);
-    await mkdir(configB.dataDir, { recursive: true });
-    await ensureStore(configB);
+    const { configA, configB, remote } = await setUpTwoInstances(root);
     const dbA = createDb(configA);
     const dbB = createDb(configB);
     try {

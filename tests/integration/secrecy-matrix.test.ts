@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { readdirSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadApiRoutes } from "../helpers/api-routes";
 
 /**
  * The secrecy matrix: every API route × every kind of caller, with secrets planted everywhere a
@@ -184,26 +184,6 @@ function headersFor(identity: Identity, method: string): Headers {
   return headers;
 }
 
-function listRouteFiles(dir = "app/api"): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? listRouteFiles(full) : entry.name === "route.ts" ? [full] : [];
-  });
-}
-
-async function loadRoutes() {
-  const routes: { key: string; handler: Handler }[] = [];
-  for (const file of listRouteFiles()) {
-    const module = (await import(path.resolve(file))) as Record<string, unknown>;
-    const pattern = "/" + path.dirname(file).split(path.sep).join("/");
-    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
-      const handler = module[method] as Handler | undefined;
-      if (handler) routes.push({ key: `${method} ${pattern.replace(/^\/app/, "")}`, handler });
-    }
-  }
-  return routes;
-}
-
 async function send(handler: Handler, identity: Identity, method: string, call: Call): Promise<{ status: number; text: string }> {
   const headers = headersFor(identity, method);
   if (call.body !== undefined) headers.set("content-type", "application/json");
@@ -228,13 +208,13 @@ describe("secrecy matrix", () => {
   });
 
   it("every route has a row here", async () => {
-    for (const route of await loadRoutes()) expect(ROWS[route.key], `${route.key} has no row in the secrecy matrix`).toBeDefined();
+    for (const route of await loadApiRoutes()) expect(ROWS[route.key], `${route.key} has no row in the secrecy matrix`).toBeDefined();
   });
 
   it("no response of any route, to any caller, holds a secret value", async () => {
     const leaks: string[] = [];
     let successes = 0;
-    for (const route of await loadRoutes()) {
+    for (const route of await loadApiRoutes()) {
       const method = route.key.split(" ")[0]!;
       for (const identity of IDENTITIES) {
         const { status, text } = await send(route.handler, identity, method, await ROWS[route.key]!());

@@ -74,6 +74,13 @@ type Sample = { status: number; ms: number; error?: string };
 
 type Sent = { response: Response | null; ms: number; error?: string };
 
+// What went wrong, for the report: the API's error code, else the HTTP status or the network error.
+function failureLabel(status: number, body: string, error?: string): string {
+  if (status === 0) return error ?? "network";
+  const code = /"code"\s*:\s*"([A-Z_]+)"/.exec(body)?.[1];
+  return code ?? `HTTP ${status}`;
+}
+
 /**
  * One request, settled within REQUEST_TIMEOUT_MS whatever happens: the abort is held here (a
  * fetch given only AbortSignal.timeout was seen to hang past it), and a last timer answers
@@ -92,8 +99,8 @@ async function send(pathname: string, init: RequestInit = {}, target: string = b
   const attempt = (async (): Promise<Sent> => {
     try {
       const response = await fetch(url, { ...init, redirect: "manual", signal: controller.signal });
-      await response.arrayBuffer();
-      return { response, ms: performance.now() - startedAt };
+      const body = await response.text();
+      return { response, ms: performance.now() - startedAt, error: response.status >= 400 ? failureLabel(response.status, body) : undefined };
     } catch (error) {
       return { response: null, ms: performance.now() - startedAt, error: (error as Error).name };
     }
@@ -150,7 +157,7 @@ async function timed(pathname: string, init?: RequestInit, target: string = base
 
 // ---------------------------------------------------------------- statistics and report
 
-type Summary = { what: string; count: number; ok: number; busy503: number; otherErrors: number; networkErrors: number; p50: number; p95: number; p99: number; busyP50: number | null; perSecond: number | null };
+type Summary = { what: string; count: number; ok: number; busy503: number; otherErrors: number; networkErrors: number; p50: number; p95: number; p99: number; busyP50: number | null; perSecond: number | null; failures: Record<string, number> };
 
 function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return NaN;
@@ -172,6 +179,11 @@ function summarize(what: string, samples: Sample[], okStatus: number, elapsedMs?
     p99: percentile(ok, 0.99),
     busyP50: busy.length ? percentile(busy, 0.5) : null,
     perSecond: elapsedMs ? (ok.length * 1000) / elapsedMs : null,
+    failures: samples.filter((sample) => sample.status !== okStatus).reduce<Record<string, number>>((counts, sample) => {
+      const label = sample.error ?? (sample.status === 0 ? "network" : `HTTP ${sample.status}`);
+      counts[label] = (counts[label] ?? 0) + 1;
+      return counts;
+    }, {}),
   };
 }
 
@@ -185,9 +197,14 @@ function record(summary: Summary): Summary {
     `${summary.what.padEnd(44)} n=${summary.count} ok=${summary.ok} 503=${summary.busy503} err=${summary.otherErrors} net=${summary.networkErrors} ` +
       `p50=${ms(summary.p50)} p95=${ms(summary.p95)} p99=${ms(summary.p99)} ms` +
       (summary.busyP50 !== null ? ` (503 p50 ${ms(summary.busyP50)} ms)` : "") +
-      (summary.perSecond !== null ? ` ${summary.perSecond.toFixed(2)}/s` : ""),
+      (summary.perSecond !== null ? ` ${summary.perSecond.toFixed(2)}/s` : "") +
+      (Object.keys(summary.failures).length ? ` failures ${failuresText(summary)}` : ""),
   );
   return summary;
+}
+
+function failuresText(summary: Summary): string {
+  return Object.entries(summary.failures).map(([label, count]) => `${label} ×${count}`).join(", ") || "–";
 }
 
 function ratio(what: string, measured: number, floor: number): void {
@@ -201,9 +218,9 @@ function markdownReport(): string {
   const lines = [
     `N = ${memoryCount} memories, ${flags.postgres ? "PostgreSQL, two instances for the approvals" : "SQLite, one instance"}, ${durationSeconds} s per rate, ${os.cpus().length} CPUs, node ${process.version}`,
     "",
-    "| what | requests | ok | 503 | other errors | network errors/time-outs | p50 ms | p95 ms | p99 ms | 503 p50 ms | ok/s |",
-    "|---|---|---|---|---|---|---|---|---|---|---|",
-    ...results.map((row) => `| ${row.what} | ${row.count} | ${row.ok} | ${row.busy503} | ${row.otherErrors} | ${row.networkErrors} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${ms(row.busyP50)} | ${row.perSecond === null ? "–" : row.perSecond.toFixed(2)} |`),
+    "| what | requests | ok | 503 | other errors | network errors/time-outs | p50 ms | p95 ms | p99 ms | 503 p50 ms | ok/s | failures |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ...results.map((row) => `| ${row.what} | ${row.count} | ${row.ok} | ${row.busy503} | ${row.otherErrors} | ${row.networkErrors} | ${ms(row.p50)} | ${ms(row.p95)} | ${ms(row.p99)} | ${ms(row.busyP50)} | ${row.perSecond === null ? "–" : row.perSecond.toFixed(2)} | ${failuresText(row)} |`),
     "",
     "| ratio to its floor, same run | |",
     "|---|---|",

@@ -1,4 +1,4 @@
-import { diagnose } from "@/lib/setup/diagnose";
+import { diagnoseRecently } from "@/lib/setup/diagnose-recently";
 import { getStoreStatus, refreshStore } from "@/lib/store/read-store";
 import { getConfig } from "../../_server/context";
 import { access, route } from "../../_server/guard";
@@ -10,7 +10,7 @@ const STORE_CHECK = "team store";
 
 /**
  * GET /api/health: check names and statuses only (details name paths: admins see them in
- * Settings), and whether this server reaches the team store. An unreachable store alone does not
+ * Settings), at most a few seconds old, and whether this server reaches the team store. An unreachable store alone does not
  * make the answer 503: pages keep serving the last known memories meanwhile, so a load balancer
  * must not take the server out; `store.unreachableSince` says since when.
  */
@@ -18,7 +18,7 @@ export const GET = route(access.public, async () => {
   const config = getConfig();
   // At most one fetch every few seconds; a store that cannot be read is reported below, not thrown.
   await refreshStore(config).catch(() => undefined);
-  const checks = await diagnose(config);
+  const checks = await diagnoseRecently(config);
   const isOk = checks.every((check) => check.status !== "fail");
   const isServing = checks.every((check) => check.status !== "fail" || check.name === STORE_CHECK);
   const { unreachableSince, lastFetchedAt } = getStoreStatus(config);

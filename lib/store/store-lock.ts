@@ -146,7 +146,8 @@ async function renew(db: Db, { name, holder, leaseMs }: Held): Promise<boolean> 
 // restarting) is taken over at once; any other holder only when its lease expired.
 
 const SEPARATOR = "|";
-const PROCESS_STARTED_AT = String(Date.now() - Math.round(process.uptime() * 1000));
+/** When this process started, as written into its holder ids (an earlier run of the same pid has another). */
+export const PROCESS_STARTED_AT = String(Date.now() - Math.round(process.uptime() * 1000));
 const PID_NAMESPACE = readPidNamespace();
 
 function newHolderId(): string {

@@ -8,7 +8,7 @@ import { loadConfig } from "@/lib/config";
 import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { AppError } from "@/lib/errors";
-import { isGoneLocalHolder, tryWithLease, withStoreLock } from "@/lib/store/store-lock";
+import { isGoneLocalHolder, PROCESS_STARTED_AT, tryWithLease, withStoreLock } from "@/lib/store/store-lock";
 
 // The store lease on one SQLite file shared by two clients: who may take a lease over, and when.
 let root: string;
@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 const PID_NAMESPACE = readlinkSync("/proc/self/ns/pid");
-const STARTED = String(Date.now() - Math.round(process.uptime() * 1000));
+// The lib computes its start time once; recomputing it here can differ by a millisecond.
+const STARTED = PROCESS_STARTED_AT;
 const holderOn = (host: string, pid: number, startedAt = "1700000000000") => [host, PID_NAMESPACE, String(pid), startedAt, "abcd1234"].join("|");
 
 /** A pid that ran on this machine and has exited. */

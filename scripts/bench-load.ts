@@ -13,7 +13,7 @@
  *      then approvals 8 in flight; beside raw git plumbing for one commit in the same store
  *
  * Usage: npm run bench:load -- [--memories 10000] [--duration 20] [--rates 50,100,200]
- *          [--port 3200] [--approvals 10] [--pages 5] [--lock /tmp/teammem-e2e.lock | --lock none]
+ *          [--port 3200] [--approvals 10] [--pages 5] [--timeout 30] [--lock /tmp/teammem-e2e.lock | --lock none]
  *          [--source head|worktree|<commit>] [--postgres postgresql://…] [--skip-build] [--keep]
  *          [--out results.json]
  * With --postgres (a server URL; the run creates and drops a database of its own), a second
@@ -36,7 +36,6 @@ import { projectDir } from "../lib/store/store-manifest";
 const root = path.resolve(import.meta.dirname, "..");
 const PASSWORD = "bench-password-123";
 const HOST = "127.0.0.1";
-const REQUEST_TIMEOUT_MS = 30_000;
 
 const { values: flags } = parseArgs({
   options: {
@@ -46,6 +45,7 @@ const { values: flags } = parseArgs({
     port: { type: "string", default: "3200" },
     approvals: { type: "string", default: "10" },
     pages: { type: "string", default: "5" },
+    timeout: { type: "string", default: "30" },
     lock: { type: "string", default: "/tmp/teammem-e2e.lock" },
     "skip-build": { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
@@ -60,6 +60,8 @@ const rates = flags.rates.split(",").map((rate) => wholeNumber(rate, "--rates"))
 const port = wholeNumber(flags.port, "--port");
 const approvalCount = wholeNumber(flags.approvals, "--approvals");
 const pageSamples = wholeNumber(flags.pages, "--pages");
+// A client gives up after this long (a connect time-out in the field is about 30 s).
+const REQUEST_TIMEOUT_MS = wholeNumber(flags.timeout, "--timeout") * 1000;
 const base = `http://${HOST}:${port}`;
 
 function wholeNumber(text: string, name: string): number {
@@ -128,7 +130,7 @@ type RequestSpec = { pathname: string; init?: RequestInit };
  * Open loop: request i leaves at start + i/rate whatever happened to the ones before, so a slow
  * server meets the same arrivals a real crowd of agents would send. Latency counts from the
  * scheduled time (a late generator does not hide queueing). Bounded: rate × duration requests,
- * each abandoned after 30 s.
+ * each abandoned after --timeout seconds.
  */
 async function openLoop(rate: number, seconds: number, spec: () => RequestSpec): Promise<Sample[]> {
   const total = rate * seconds;

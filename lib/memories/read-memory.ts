@@ -4,16 +4,18 @@ import { FRONTMATTER_MAX_LINES, normaliseText, parseFrontmatter, parseMemoryHead
 import type { LintFinding } from "../memdir/lint-finding";
 import { lintMemoryDir } from "../memdir/lint-memory-dir";
 import { findKeyProblem } from "../memdir/validate-memory-key";
+import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { maskOptionalText, maskSecretsDeep, maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
-import type { FileCommit } from "../store/git";
-import { readFileHistory } from "../store/read-file-history";
 import { withMemoryDir, type MemorySourceOptions } from "./memory-source";
 import { assertProjectPermission } from "../auth/permissions";
 import { parseJsonOrNull } from "../parse-json";
 import { ensureReadModel } from "../read-model/ensure-read-model";
-import { readBlobs } from "../store/git";
+import { readBlobs, type FileCommit } from "../store/git";
 import { MAX_SHOWN_BYTES, readMemoryFile, type MemoryFileText } from "./read-memory-file";
+
+/** The newest commits of a memory shown on its page. */
+const HISTORY_SHOWN = 100;
 
 export type ReadMemoryOptions = MemorySourceOptions & { memoryPath: string; now?: Date };
 
@@ -55,7 +57,7 @@ export async function readMemory(options: ReadMemoryOptions): Promise<MemoryView
   });
   // C4: an agent's fields come from the first 30 lines only; show those, not a fuller reading.
   const header = parseMemoryHeader(normaliseText(view.file.text).split("\n").slice(0, FRONTMATTER_MAX_LINES).join("\n"));
-  const history = source.scope === "team" ? await readFileHistory(options.config, source.projectId, memoryPath) : null;
+  const history = source.scope === "team" ? await readHistory(options.db, source.projectId, memoryPath) : null;
   return {
     path: memoryPath,
     displayPath: view.displayPath,
@@ -95,3 +97,8 @@ async function readTeamMemory(options: ReadMemoryOptions, projectId: string): Pr
   return { file, displayPath: `memory/team/${memoryPath}`, findings: Array.isArray(findings) ? (findings as LintFinding[]) : [] };
 }
 
+// The read model keeps each file's commits: one query, not a walk over every commit of the store.
+async function readHistory(db: Db, projectId: string, memoryPath: string): Promise<FileCommit[]> {
+  const rows = await db.storeMemoryChange.findMany({ where: { projectId, path: memoryPath }, orderBy: [{ at: "desc" }, { commit: "asc" }], take: HISTORY_SHOWN });
+  return rows.map((row) => ({ commit: row.commit, authorName: row.authorName, authorEmail: row.authorEmail, date: row.at, subject: row.subject }));
+}

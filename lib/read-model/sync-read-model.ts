@@ -1,7 +1,7 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { log } from "../log";
-import { changedPaths, hasCommit, isAncestor, lastChanges, listTree, readBlobs, readFilesAt, resolveRef, type FileChange } from "../store/git";
+import { changedPaths, hasCommit, isAncestor, lastChangesOf, listTree, readBlobs, readChangeLog, readFilesAt, resolveRef, type FileChange, type LoggedCommit } from "../store/git";
 import { MAIN, refreshStore } from "../store/read-store";
 import { isMemoryFile } from "../store/regenerate-project-index";
 import { describeMemoryFile, type StoreMemoryRow } from "./describe-memory-file";
@@ -45,9 +45,10 @@ export async function rebuildReadModel(config: Config, db: Db): Promise<ReadMode
   if (head === null) return { commit: null, mode: "empty", changedFiles: 0 };
   const recorded = await readRecordedCommit(db);
   const entries = (await listTree(clone, head, PROJECTS_PREFIX)).filter((entry) => toProjectPath(entry.path) !== null);
-  const [texts, changes] = await Promise.all([readBlobs(clone, entries.map((entry) => entry.blob)), lastChanges(clone, head, PROJECTS_PREFIX)]);
+  const [texts, changeLog] = await Promise.all([readBlobs(clone, entries.map((entry) => entry.blob)), readChangeLog(clone, head, PROJECTS_PREFIX)]);
+  const changes = lastChangesOf(changeLog);
   const rows = entries.flatMap((entry) => describeEntry(entry.path, entry.blob, texts, changes));
-  const isWritten = await writeRows(db, recorded, head, { replaceAll: true, rows, deleted: [] });
+  const isWritten = await writeRows(db, recorded, head, { replaceAll: true, rows, deleted: [], history: toHistoryRows(changeLog) });
   log("info", "read_model_rebuilt", { commit: head, memories: rows.length, written: isWritten });
   return { commit: head, mode: "rebuild", changedFiles: rows.length };
 }
@@ -57,14 +58,15 @@ async function applyDiff(config: Config, db: Db, from: string, to: string): Prom
   const changed = (await changedPaths(clone, from, to, PROJECTS_PREFIX)).filter((change) => toProjectPath(change.path) !== null);
   const present = changed.filter((change) => !change.isDeleted).map((change) => change.path);
   // One cat-file batch for exactly the changed files, whatever the size of the tree.
-  const [files, changes] = await Promise.all([
+  const [files, changeLog] = await Promise.all([
     present.length ? readFilesAt(clone, to, present) : Promise.resolve(new Map<string, { blob: string; content: string }>()),
-    present.length ? lastChanges(clone, `${from}..${to}`, PROJECTS_PREFIX) : Promise.resolve(new Map<string, FileChange>()),
+    changed.length ? readChangeLog(clone, `${from}..${to}`, PROJECTS_PREFIX) : Promise.resolve([]),
   ]);
+  const changes = lastChangesOf(changeLog);
   const texts = new Map([...files.values()].map((file) => [file.blob, file.content]));
   const rows = [...files].flatMap(([fullPath, file]) => describeEntry(fullPath, file.blob, texts, changes));
   const deleted = changed.filter((change) => change.isDeleted).map((change) => toProjectPath(change.path)!);
-  await writeRows(db, from, to, { replaceAll: false, rows, deleted });
+  await writeRows(db, from, to, { replaceAll: false, rows, deleted, history: toHistoryRows(changeLog) });
   return { commit: to, mode: "incremental", changedFiles: changed.length };
 }
 
@@ -90,7 +92,18 @@ export async function readRecordedCommit(db: Db): Promise<string | null> {
   return (await db.systemState.findUnique({ where: { key: READ_MODEL_COMMIT_KEY } }))?.value ?? null;
 }
 
-type RowWrite = { replaceAll: boolean; rows: StoreMemoryRow[]; deleted: { projectId: string; path: string }[] };
+type HistoryRow = { projectId: string; path: string; commit: string; at: Date; authorName: string; authorEmail: string; subject: string };
+type RowWrite = { replaceAll: boolean; rows: StoreMemoryRow[]; deleted: { projectId: string; path: string }[]; history: HistoryRow[] };
+
+/** One history row per memory file a commit changed (MEMORY.md and other files are not memories). */
+function toHistoryRows(changeLog: LoggedCommit[]): HistoryRow[] {
+  return changeLog.flatMap((commit) =>
+    commit.paths.flatMap((fullPath) => {
+      const target = toProjectPath(fullPath);
+      return target ? [{ ...target, commit: commit.commit, at: commit.at, authorName: commit.authorName, authorEmail: commit.authorEmail, subject: commit.subject }] : [];
+    }),
+  );
+}
 
 /** Moves the recorded commit from `from` to `to` and writes the rows, all or nothing; false when another instance moved it first. */
 async function writeRows(db: Db, from: string | null, to: string, write: RowWrite): Promise<boolean> {
@@ -101,7 +114,13 @@ async function writeRows(db: Db, from: string | null, to: string, write: RowWrit
       ? (await tx.systemState.upsert({ where: { key: READ_MODEL_COMMIT_KEY }, create: { key: READ_MODEL_COMMIT_KEY, value: to }, update: { value: to } }), 1)
       : (await tx.systemState.updateMany({ where: { key: READ_MODEL_COMMIT_KEY, value: from }, data: { value: to } })).count;
     if (moved === 0) return false;
-    if (write.replaceAll) await tx.storeMemory.deleteMany({});
+    if (write.replaceAll) {
+      await tx.storeMemory.deleteMany({});
+      await tx.storeMemoryChange.deleteMany({});
+    }
+    // The commits of an update are new to the read model; clearing them first keeps a retried write exact.
+    else if (write.history.length) await tx.storeMemoryChange.deleteMany({ where: { commit: { in: [...new Set(write.history.map((row) => row.commit))] } } });
+    for (let start = 0; start < write.history.length; start += WRITE_BATCH) await tx.storeMemoryChange.createMany({ data: write.history.slice(start, start + WRITE_BATCH) });
     for (const gone of write.deleted) await tx.storeMemory.deleteMany({ where: gone });
     if (!write.replaceAll) {
       for (const row of write.rows) await tx.storeMemory.deleteMany({ where: { projectId: row.projectId, path: row.path } });

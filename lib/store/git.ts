@@ -457,22 +457,33 @@ async function withTempFiles<K extends string, T>(texts: Record<K, string>, work
 /** The last commit that changed a file: id, author time and author name. */
 export type FileChange = { commit: string; at: Date; author: string };
 
+/** One commit of a log, with the files it changed. */
+export type LoggedCommit = { commit: string; at: Date; authorName: string; authorEmail: string; subject: string; paths: string[] };
+
 /**
- * For each file under `prefix`, the newest commit in `range` that changed it. `range` is
- * `from..to` for an update (cost grows with the commits in between, not with history) or a
- * single ref for a rebuild. Author time, as in lastChangeTimes.
+ * The commits in `range` that changed files under `prefix`, newest first, with those files.
+ * `range` is `from..to` for an update (cost grows with the commits in between, not with history)
+ * or a single ref for a rebuild. Author time, as in lastChangeTimes.
  */
-export async function lastChanges(dir: string, range: string, prefix: string): Promise<Map<string, FileChange>> {
-  const output = await git(dir).raw(["log", "-z", "--no-renames", "--name-only", "--format=@@%H%x1f%at%x1f%an", range, "--", prefix]);
-  const changes = new Map<string, FileChange>();
-  let current: FileChange | null = null;
+export async function readChangeLog(dir: string, range: string, prefix: string): Promise<LoggedCommit[]> {
+  const output = await git(dir).raw(["log", "-z", "--no-renames", "--name-only", "--format=@@%H%x1f%at%x1f%an%x1f%ae%x1f%s", range, "--", prefix]);
+  const commits: LoggedCommit[] = [];
   for (const token of output.split("\0")) {
     for (const line of token.split("\n")) {
       if (line.startsWith("@@")) {
-        const [commit, seconds, ...author] = line.slice(2).split(FIELD);
-        current = { commit: commit!, at: new Date(Number(seconds) * 1000), author: author.join(FIELD) };
-      } else if (line && current && !changes.has(line)) changes.set(line, current);
+        const [commit, seconds, authorName, authorEmail, ...subject] = line.slice(2).split(FIELD);
+        commits.push({ commit: commit!, at: new Date(Number(seconds) * 1000), authorName: authorName ?? "", authorEmail: authorEmail ?? "", subject: subject.join(FIELD), paths: [] });
+      } else if (line && commits.length > 0) commits.at(-1)!.paths.push(line);
     }
+  }
+  return commits;
+}
+
+/** For each file in a change log, the newest commit that changed it. */
+export function lastChangesOf(commits: LoggedCommit[]): Map<string, FileChange> {
+  const changes = new Map<string, FileChange>();
+  for (const commit of commits) {
+    for (const filePath of commit.paths) if (!changes.has(filePath)) changes.set(filePath, { commit: commit.commit, at: commit.at, author: commit.authorName });
   }
   return changes;
 }

@@ -43,7 +43,11 @@ afterAll(async () => {
 const storeGit = (...args: string[]) => execFileSync("git", ["--git-dir", config.storeRemote, ...args], { encoding: "utf8" }).trim();
 
 async function rows() {
-  return db.storeMemory.findMany({ orderBy: [{ projectId: "asc" }, { path: "asc" }] });
+  const [memories, history] = await Promise.all([
+    db.storeMemory.findMany({ orderBy: [{ projectId: "asc" }, { path: "asc" }] }),
+    db.storeMemoryChange.findMany({ orderBy: [{ projectId: "asc" }, { path: "asc" }, { commit: "asc" }] }),
+  ]);
+  return Object.assign(memories, { history });
 }
 
 /** Syncs, then proves the rows equal a rebuild from git at the same commit. */
@@ -55,7 +59,9 @@ async function expectSyncEqualsRebuild(expectedMode: string) {
   const synced = await rows();
   const rebuilt = await rebuildReadModel(config, db);
   expect(rebuilt.commit).toBe(sync.commit);
-  expect(await rows()).toEqual(synced);
+  const again = await rows();
+  expect(again).toEqual(synced);
+  expect(again.history).toEqual(synced.history); // each file's commits too
   return { sync, synced };
 }
 
@@ -92,6 +98,9 @@ describe("the read model", () => {
 
     const edited = await approveNew(file, memory("Read model edit", "Checkout read model row follows an edit"), row.blob);
     const afterEdit = await expectSyncEqualsRebuild("current");
+    // The file's history, newest first, as `git log` of that file gives it.
+    const history = afterEdit.synced.history.filter((change) => change.path === file).sort((a, b) => b.at.getTime() - a.at.getTime() || (a.commit === edited.committedCommit ? -1 : 1));
+    expect(history.map((change) => change.commit)).toEqual(storeGit("log", "--format=%H", "main", "--", `projects/${PROJECT}/${file}`).split("\n"));
     expect(afterEdit.synced.find((candidate) => candidate.path === file)).toMatchObject({ name: "Read model edit", changedCommit: edited.committedCommit });
 
     await approveNew(file, null, afterEdit.synced.find((candidate) => candidate.path === file)!.blob);

@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { log } from "../log";
 import { resolveRefQuickly } from "../store/git";
 import { MAIN, refreshStore } from "../store/read-store";
 import { readRecordedCommit, syncReadModel } from "./sync-read-model";
@@ -20,7 +21,14 @@ export async function ensureReadModel(config: Config, db: Db): Promise<ReadModel
   await refreshStore(config);
   const [head, recorded] = await Promise.all([resolveRefQuickly(config.storeCloneDir, MAIN), readRecordedCommit(db)]);
   if (recorded !== null && (head === recorded || settled.get(config.storeCloneDir) === `${head}|${recorded}`)) return { commit: recorded };
-  const sync = await syncReadModel(config, db);
-  settled.set(config.storeCloneDir, `${head}|${sync.commit}`);
-  return { commit: sync.commit };
+  try {
+    const sync = await syncReadModel(config, db);
+    settled.set(config.storeCloneDir, `${head}|${sync.commit}`);
+    return { commit: sync.commit };
+  } catch (error) {
+    // The rows of the recorded commit are still true of that commit: serve them, and try again on the next read.
+    if (recorded === null) throw error;
+    log("warn", "read_model.sync_failed", { name: (error as Error)?.name ?? "unknown", recorded });
+    return { commit: recorded };
+  }
 }

@@ -119,9 +119,13 @@ async function writeRows(db: Db, from: string | null, to: string, write: RowWrit
       await tx.storeMemoryChange.deleteMany({});
     }
     // The commits of an update are new to the read model; clearing them first keeps a retried write exact.
-    else if (write.history.length) await tx.storeMemoryChange.deleteMany({ where: { commit: { in: [...new Set(write.history.map((row) => row.commit))] } } });
+    else {
+      // Batched: a push of thousands of commits must stay under the database's parameter limit.
+      const commits = [...new Set(write.history.map((row) => row.commit))];
+      for (let start = 0; start < commits.length; start += WRITE_BATCH) await tx.storeMemoryChange.deleteMany({ where: { commit: { in: commits.slice(start, start + WRITE_BATCH) } } });
+    }
     for (let start = 0; start < write.history.length; start += WRITE_BATCH) await tx.storeMemoryChange.createMany({ data: write.history.slice(start, start + WRITE_BATCH) });
-    for (const gone of write.deleted) await tx.storeMemory.deleteMany({ where: gone });
+    for (const gone of write.deleted) await tx.storeMemory.deleteMany({ where: gone }); // one file per statement: no parameter limit
     if (!write.replaceAll) {
       for (const row of write.rows) await tx.storeMemory.deleteMany({ where: { projectId: row.projectId, path: row.path } });
     }

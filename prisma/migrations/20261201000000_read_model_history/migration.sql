@@ -1,4 +1,4 @@
--- The read model's per-file history. Rows are derived from git; an existing read model is
+-- The read model's per-file history. Rows are derived from git, and an existing read model is
 -- rebuilt on its next sync (the recorded commit is cleared) so the history is filled in.
 CREATE TABLE "StoreMemoryChange" (
     "projectId" TEXT NOT NULL,

@@ -10,10 +10,18 @@ import { PROJECT_ROW_INCLUDE, toProjectSummary, type ProjectSummary } from "./pr
  * memory yet (just created, or not in the store at all) answers with none instead of failing.
  * The caller's access is checked before this is called.
  */
-export async function getProject(config: Config, db: Db, projectId: string, options: { withMemories?: boolean } = {}): Promise<{ project: ProjectSummary; memories: StoreMemory[] }> {
+export type ProjectWithMemories = { project: ProjectSummary; memories: StoreMemory[]; page: number; pageSize: number; pageCount: number };
+
+/** Memories per page of GET /api/projects/:id unless the caller asks for another size (at most 500). */
+export const DEFAULT_MEMORY_PAGE_SIZE = 100;
+
+export async function getProject(config: Config, db: Db, projectId: string, options: { withMemories?: boolean; page?: number; pageSize?: number } = {}): Promise<ProjectWithMemories> {
   const row = await db.project.findUnique({ where: { id: projectId }, include: PROJECT_ROW_INCLUDE });
   if (!row) throw new AppError("NOT_FOUND", `There is no project "${projectId}".`);
   const stored = (await summarizeStoreProjects(config, db)).find((project) => project.id === projectId) ?? null;
-  const memories = stored && stored.memoryCount > 0 && options.withMemories !== false ? await listReadModelMemories(config, db, projectId) : [];
-  return { project: toProjectSummary(row, stored), memories };
+  const pageSize = options.pageSize ?? DEFAULT_MEMORY_PAGE_SIZE;
+  const pageCount = Math.max(1, Math.ceil((stored?.memoryCount ?? 0) / pageSize));
+  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
+  const memories = stored && stored.memoryCount > 0 && options.withMemories !== false ? await listReadModelMemories(config, db, projectId, { page, pageSize }) : [];
+  return { project: toProjectSummary(row, stored), memories, page, pageSize, pageCount };
 }

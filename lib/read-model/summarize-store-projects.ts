@@ -36,12 +36,16 @@ export async function summarizeStoreProjects(config: Config, db: Db): Promise<St
   });
 }
 
-/** Every memory of one project, newest first, from the read model (what GET /api/projects/:id lists). */
-export async function listReadModelMemories(config: Config, db: Db, projectId: string): Promise<StoreMemory[]> {
+export type MemoryPage = { page: number; pageSize: number };
+
+/** One page of a project's memories, newest first, from the read model (what GET /api/projects/:id lists). */
+export async function listReadModelMemories(config: Config, db: Db, projectId: string, { page, pageSize }: MemoryPage): Promise<StoreMemory[]> {
   await ensureReadModel(config, db);
   const rows = await db.storeMemory.findMany({
     where: { projectId },
     orderBy: [{ changedAt: "desc" }, { path: "asc" }],
+    skip: (page - 1) * pageSize,
+    take: pageSize,
     select: { path: true, name: true, description: true, type: true, changedAt: true, bodyBytes: true },
   });
   return rows.map((row) => ({ path: row.path, name: row.name, description: row.description, type: isMemoryType(row.type) ? row.type : null, updatedAt: row.changedAt, size: row.bodyBytes }));

@@ -111,6 +111,15 @@ describe("project routes", () => {
     const list = await callAs("lena", "GET", "/api/projects");
     expect((list.body.projects as { id: string }[]).map((project) => project.id)).toContain("acme-web-shop");
 
+    // A project's memories come a page at a time, newest first, so the answer stays small at any size.
+    const first = await callAs("lena", "GET", "/api/projects/acme-checkout?pageSize=7");
+    const second = await callAs("lena", "GET", "/api/projects/acme-checkout?pageSize=7&page=2");
+    const everything = await callAs("lena", "GET", "/api/projects/acme-checkout?pageSize=500");
+    const paths = (answer: typeof first) => (answer.body.memories as { path: string }[]).map((memory) => memory.path);
+    expect(first.body).toMatchObject({ page: 1, pageSize: 7, pageCount: Math.ceil(paths(everything).length / 7) });
+    expect([...paths(first), ...paths(second)]).toEqual(paths(everything).slice(0, 14));
+    expect((await callAs("lena", "GET", "/api/projects/acme-checkout")).body).toMatchObject({ page: 1, pageSize: 100 });
+
     const duplicate = await callAs("admin", "POST", "/api/projects", { id: "acme-web-shop", name: "Again" });
     expect([duplicate.status, duplicate.body.error?.message]).toEqual([409, 'A project with the id "acme-web-shop" already exists; choose another id.']);
     const badUrl = await callAs("admin", "POST", "/api/projects", { name: "X", repoUrls: ["github.com/acme/ok", "mailto:someone"] });

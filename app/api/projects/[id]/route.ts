@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getProject } from "@/lib/projects/get-project";
+import { DEFAULT_MEMORY_PAGE_SIZE, getProject } from "@/lib/projects/get-project";
 import { updateProject } from "@/lib/projects/update-project";
 import { readJsonBody } from "../../../_server/body";
 import { getConfig, getDatabase } from "../../../_server/context";
@@ -17,10 +17,20 @@ const ProjectChanges = z
   })
   .strict();
 
-/** GET /api/projects/:id: one project and its team memories (newest first); none yet is an empty list. */
-export const GET = route<{ id: string }>(access.project("read"), async ({ params }) =>
-  json(await getProject(getConfig(), getDatabase(), params.id)),
-);
+const MemoryPaging = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  pageSize: z.coerce.number().int().min(1).max(500).catch(DEFAULT_MEMORY_PAGE_SIZE),
+});
+
+/**
+ * GET /api/projects/:id?page=N&pageSize=M: one project and a page of its team memories (newest
+ * first, 100 per page by default, at most 500), with `page`, `pageSize` and `pageCount`.
+ */
+export const GET = route<{ id: string }>(access.project("read"), async ({ request, params }) => {
+  const query = new URL(request.url).searchParams;
+  const paging = MemoryPaging.parse({ page: query.get("page") ?? undefined, pageSize: query.get("pageSize") ?? undefined });
+  return json(await getProject(getConfig(), getDatabase(), params.id, paging));
+});
 
 /** PATCH /api/projects/:id {name?, repoUrls?, allowSelfApproval?, archived?}: a lead of the project or an admin. */
 export const PATCH = route<{ id: string }>(access.project("manage"), async ({ request, caller, params }) => {

@@ -3,6 +3,23 @@ import { redactSecrets } from "../secrets/redact-secrets";
 const WITHHELD = "[withheld: contains a secret]";
 
 /**
+ * Recall masks the same ~200 descriptions on every prompt, and scanning them was over half of a
+ * recall's CPU. A text's masked form never changes, so recent ones are remembered (bounded).
+ */
+const MEMO_SIZE = 5_000;
+const memo = new Map<string, string>();
+
+/** maskSecrets, remembered for texts seen recently (descriptions in a recall manifest). */
+export function maskSecretsRemembered(text: string): string {
+  const known = memo.get(text);
+  if (known !== undefined) return known;
+  const masked = maskSecrets(text);
+  if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value ?? "");
+  memo.set(text, masked);
+  return masked;
+}
+
+/**
  * "Nothing secret goes to the model": text with a secret finding is sent with the secret replaced
  * by `[REDACTED:<kind>]`. When the scanner cannot tell where a secret ends (an unterminated key
  * block), the whole text is withheld rather than risk sending part of it.

@@ -8,7 +8,7 @@ import { isAppError } from "../errors";
 import type { DroppedMemory } from "./dropped-memory";
 import { maskOptionalText, maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
 import { formatInjection, formatInjectionText } from "./format-injection";
-import { maskSecrets } from "./mask-secrets";
+import { maskSecrets, maskSecretsRemembered } from "./mask-secrets";
 import type { RecallModelSettings } from "./model";
 import { normaliseSearchTerm } from "./normalise-search-term";
 import { rankMemoriesLocally } from "./rank-memories-locally";
@@ -149,7 +149,7 @@ function queryWordsByTerm(query: string): Map<string, string> {
 }
 
 function maskDescription(description: string | null): string | null {
-  return description === null ? null : maskSecrets(description);
+  return description === null ? null : maskSecretsRemembered(description);
 }
 
 /** C8: a prompt of one word (or none) gives too little to select on. */

@@ -51,9 +51,10 @@ const statusByClone = new Map<string, StoreStatus>();
 const inFlight = new Map<string, Promise<void>>();
 
 /**
- * Fetches the store into the server's clone, at most every few seconds. When the remote cannot be
- * reached, reads keep serving the clone's last known origin/main and getStoreStatus says since
- * when; only `mustReach` callers get the error.
+ * Fetches the store into the server's clone, at most every few seconds (after the first fetch, in
+ * the background of the request that asked). When the remote cannot be reached, reads keep
+ * serving the clone's last known origin/main and getStoreStatus says since when; only `mustReach`
+ * callers get the error.
  */
 export async function refreshStore(config: Config, options: RefreshOptions = {}): Promise<void> {
   const clone = config.storeCloneDir;
@@ -61,6 +62,14 @@ export async function refreshStore(config: Config, options: RefreshOptions = {})
   const status = getStoreStatus(config);
   if (!options.force && !options.mustReach && Date.now() - last < REFRESH_INTERVAL_MS) return;
   const running = inFlight.get(clone);
+  // A routine refresh after an earlier one does not hold the request: the clone already has a
+  // known state and the read model's commit in the shared database is what keeps reads correct
+  // across instances. The fetch runs behind it and the next request sees what it brought (a
+  // request waiting ~50 ms on git every 5 s set the p95 of recall under load).
+  if (!options.force && !options.mustReach && lastRefresh.has(clone)) {
+    if (!running) startFetch(clone).catch(() => undefined); // the outcome is recorded in getStoreStatus
+    return;
+  }
   // A reader does not queue behind a fetch to a remote that is known to be down: it serves what the clone has.
   if (running && status.unreachableSince && !options.mustReach) return;
   const fetching = running && !options.force && !options.mustReach ? running : startFetch(clone);

@@ -49,6 +49,12 @@ export type Config = {
   cliServer: string | null;
   /** CLI: where `teammem login` keeps the server address and token (mode 0600). */
   cliConfigDir: string;
+  /**
+   * Member side (hooks, sync): Claude Code's own variables that decide where a checkout's memory
+   * lives (P2, C3), passed unchanged to lib/memdir/resolve-memory-dir.ts, and the home folder.
+   */
+  claudeCodeEnv: { CLAUDE_CONFIG_DIR?: string; CLAUDE_COWORK_MEMORY_PATH_OVERRIDE?: string };
+  homeDir: string;
   logLevel: "debug" | "info" | "warn" | "error";
   /** How many requests of each kind run at once, wait, and for how long, before 503 Busy. */
   admission: AdmissionSettings;
@@ -151,6 +157,8 @@ const envSchema = z.object({
     message: "must be the http(s) address of the teammem server, such as https://teammem.example.com",
   }),
   XDG_CONFIG_HOME: optionalText,
+  CLAUDE_CONFIG_DIR: optionalText,
+  CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: optionalText,
   TEAMMEM_MAX_IN_FLIGHT_READ: inFlightLimit,
   TEAMMEM_MAX_IN_FLIGHT_RECALL: inFlightLimit,
   TEAMMEM_MAX_IN_FLIGHT_WRITE: inFlightLimit,
@@ -211,6 +219,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     cliToken: vars.TEAMMEM_TOKEN ?? null,
     cliServer: vars.TEAMMEM_SERVER?.replace(/\/$/, "") ?? null,
     cliConfigDir: path.join(vars.XDG_CONFIG_HOME ? path.resolve(cwd, vars.XDG_CONFIG_HOME) : path.join(os.homedir(), ".config"), "teammem"),
+    claudeCodeEnv: { CLAUDE_CONFIG_DIR: vars.CLAUDE_CONFIG_DIR, CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: vars.CLAUDE_COWORK_MEMORY_PATH_OVERRIDE },
+    homeDir: os.homedir(),
     logLevel: vars.TEAMMEM_LOG_LEVEL ?? "info",
     admission: {
       maxInFlight: {

@@ -1,0 +1,36 @@
+import { createReadStream } from "node:fs";
+import { createInterface } from "node:readline";
+import type { ReadStats } from "./transcript-types";
+
+/**
+ * Streams the JSON objects of a JSONL file one line at a time, so a 200 MB transcript is never
+ * held whole. A line that does not parse is skipped: the last one is a torn write (C13), any
+ * other is counted in `stats.malformedLines`.
+ */
+export async function* readJsonlLines(filePath: string, stats: ReadStats): AsyncGenerator<Record<string, unknown>> {
+  const lines = createInterface({ input: createReadStream(filePath, { encoding: "utf8", highWaterMark: 256 * 1024 }), crlfDelay: Infinity });
+  let hasPendingFailure = false;
+  for await (const line of lines) {
+    if (hasPendingFailure) stats.malformedLines++;
+    hasPendingFailure = false;
+    if (line.length === 0) continue;
+    stats.lines++;
+    const value = parseObject(line);
+    if (value) yield value;
+    else hasPendingFailure = true;
+  }
+  stats.isLastLinePartial = hasPendingFailure;
+}
+
+function parseObject(line: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function emptyReadStats(): ReadStats {
+  return { lines: 0, malformedLines: 0, isLastLinePartial: false, metadataLines: 0 };
+}

@@ -78,6 +78,8 @@ describe("npm start's setup step", () => {
       const stored = (await db.account.findMany()).map((account) => account.password ?? "");
       for (const credential of first.issuedCredentials) expect(stored.join("\n")).not.toContain(credential.password);
       expect(await db.auditEvent.count({ where: { action: "demo.seeded" } })).toBe(1);
+      // Write-ahead log: a reader never waits behind a writer (every recall writes its log row).
+      expect(await db.$queryRawUnsafe<{ journal_mode: string }[]>("PRAGMA journal_mode")).toEqual([{ journal_mode: "wal" }]);
     } finally {
       await db.$disconnect();
     }

@@ -519,3 +519,10 @@ export async function hasCommit(dir: string, commit: string): Promise<boolean> {
   const { exitCode } = await runForExitCode(dir, ["cat-file", "-e", `${commit}^{commit}`], [1, 128]);
   return exitCode === 0;
 }
+
+/** The newest commit at or before `ref` that changed `filePath` (one `git log -1`), or null. */
+export async function lastCommitOf(dir: string, ref: string, filePath: string): Promise<{ commit: string; at: Date } | null> {
+  const output = (await git(dir).raw(["log", "-1", "--no-renames", "--format=%H %at", ref, "--", filePath])).trim();
+  const [commit, seconds] = output.split(" ");
+  return commit && seconds ? { commit, at: new Date(Number(seconds) * 1000) } : null;
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { submitSyncProposal } from "@/lib/member-sync/submit-sync-proposal";
+import { readJsonBody } from "../../../../../_server/body";
+import { getConfig, getDatabase } from "../../../../../_server/context";
+import { access, route } from "../../../../../_server/guard";
+import { json } from "../../../../../_server/http";
+
+const Blob = z.string().regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/);
+
+/** Where a synced change was made; other fields (evidence) may be added by later clients. */
+const SyncProvenance = z
+  .object({
+    checkout: z.string().max(500),
+    baseCommit: Blob.nullable(),
+    clientVersion: z.string().max(40),
+  })
+  .catchall(z.unknown());
+
+const SyncProposalInput = z
+  .object({
+    path: z.string().min(1).max(300),
+    /** The whole memory file; null proposes retiring it (a local deletion). */
+    content: z.string().max(100_000).nullable(),
+    /** The store blob the member's copy was synced from; null for a file new to the store. */
+    baseBlob: Blob.nullable(),
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, { error: "must be 16 to 100 letters, digits, _ or -" }),
+    provenance: SyncProvenance,
+  })
+  .strict();
+
+/**
+ * POST /api/projects/:id/sync/proposals: a change `teammem sync` found in a member's team/ folder
+ * (source `sync`). A retry with the same idempotencyKey answers 200 with the same proposal; the
+ * first submission answers 201.
+ */
+export const POST = route<{ id: string }>(access.project("propose"), async ({ request, caller, params }) => {
+  const input = await readJsonBody(request, SyncProposalInput);
+  const outcome = await submitSyncProposal(getConfig(), getDatabase(), { projectId: params.id, proposerId: caller.userId, ...input });
+  return json(outcome, outcome.isNew ? 201 : 200);
+});

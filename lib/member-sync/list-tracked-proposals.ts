@@ -1,0 +1,43 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { maskOptionalText } from "../secrets/mask-secret-ranges";
+import { isAncestor } from "../store/git";
+import { readSyncFiles } from "./read-sync-changes";
+import type { TrackedProposal } from "./sync-answer";
+
+/** How many proposal outcomes one sync answer reports (the client asks again for the rest). */
+export const MAX_TRACKED_PROPOSALS = 200;
+const DECIDED = new Set(["committed", "rejected", "withdrawn", "superseded"]);
+
+export type ListTrackedProposalsOptions = { projectId: string; userId: string; head: string | null; proposalIds: string[] };
+
+/**
+ * Where the caller's own proposals in this project stand, so `teammem sync` knows which local
+ * files still wait for review, which landed, and which were turned down (with the reason). For a
+ * decided one the file at the head comes along: a rejected retirement brings the file back.
+ * Someone else's proposal ids are answered as if they did not exist.
+ */
+export async function listTrackedProposals(config: Config, db: Db, options: ListTrackedProposalsOptions): Promise<TrackedProposal[]> {
+  const ids = [...new Set(options.proposalIds)].slice(0, MAX_TRACKED_PROPOSALS);
+  if (ids.length === 0) return [];
+  const proposals = await db.proposal.findMany({
+    where: { id: { in: ids }, projectId: options.projectId, proposerId: options.userId },
+    select: { id: true, path: true, state: true, revision: true, rejectionReason: true, committedCommit: true },
+  });
+  const revisions = await db.proposalRevision.findMany({ where: { proposalId: { in: proposals.map((proposal) => proposal.id) } }, select: { proposalId: true, revision: true, content: true } });
+  const retirements = new Set(revisions.filter((revision) => revision.content === null && proposals.some((proposal) => proposal.id === revision.proposalId && proposal.revision === revision.revision)).map((revision) => revision.proposalId));
+  const decidedPaths = [...new Set(proposals.filter((proposal) => DECIDED.has(proposal.state)).map((proposal) => proposal.path))];
+  const current = options.head ? await readSyncFiles(config, db, { projectId: options.projectId, head: options.head, paths: decidedPaths }) : [];
+  const currentByPath = new Map(current.map((file) => [file.path, file]));
+  return Promise.all(
+    proposals.map(async (proposal) => ({
+      id: proposal.id,
+      path: proposal.path,
+      state: proposal.state,
+      isRetirement: retirements.has(proposal.id),
+      rejectionReason: maskOptionalText(proposal.rejectionReason),
+      hasLanded: Boolean(proposal.committedCommit && options.head && (await isAncestor(config.storeCloneDir, proposal.committedCommit, options.head))),
+      ...(DECIDED.has(proposal.state) ? { current: currentByPath.get(proposal.path) ?? null } : {}),
+    })),
+  );
+}

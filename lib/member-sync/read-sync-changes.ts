@@ -1,0 +1,94 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { ensureReadModel } from "../read-model/ensure-read-model";
+import { maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
+import { scanSecrets } from "../secrets/scan-secrets";
+import { changedPaths, hasCommit, isAncestor, lastCommitOf, listTree, readFilesAt } from "../store/git";
+import { isMemoryFile, PROJECT_INDEX_FILE } from "../store/regenerate-project-index";
+import { projectDir } from "../store/store-manifest";
+import { listTrackedProposals } from "./list-tracked-proposals";
+import type { SyncAnswer, SyncFile } from "./sync-answer";
+
+export const DEFAULT_SYNC_PAGE_SIZE = 500;
+export const MAX_SYNC_PAGE_SIZE = 2_000;
+
+export type ReadSyncChangesOptions = {
+  projectId: string;
+  userId: string;
+  /** The store commit the member's folder was last brought to; null for a first sync. */
+  since: string | null;
+  /** Pages after the first name the head page 1 answered, so all pages describe one commit. */
+  expectedHead: string | null;
+  page: number;
+  pageSize: number;
+  /** The caller's sync proposals whose outcome the client waits for. */
+  proposalIds: string[];
+};
+
+/**
+ * What a member's `team/` folder needs to reach the store's head, computed from git: the files
+ * changed since `since` (`diff-tree` on the project's folder, cost grows with the change), or
+ * every file when `since` is absent, unknown or no ancestor of the head (history rewritten). The
+ * contents of one page come from one `cat-file --batch`; each file's last-change time comes from
+ * the read model, which describes exactly this head. A file holding a secret is sent masked.
+ */
+export async function readSyncChanges(config: Config, db: Db, options: ReadSyncChangesOptions): Promise<SyncAnswer> {
+  const { commit: head } = await ensureReadModel(config, db);
+  if (options.expectedHead && options.expectedHead !== head) {
+    throw new AppError("CONFLICT", "The team store moved on while you were reading pages of it; start again from page 1.");
+  }
+  const empty = { projectId: options.projectId, head, since: options.since, files: [], removed: [], page: options.page, pageCount: 1 };
+  const proposals = options.page === 1 ? await listTrackedProposals(config, db, { projectId: options.projectId, userId: options.userId, head, proposalIds: options.proposalIds }) : [];
+  if (head === null) return { ...empty, isUnchanged: options.since === null, full: true, proposals };
+  if (options.since === head) return { ...empty, isUnchanged: true, full: false, proposals };
+
+  const clone = config.storeCloneDir;
+  const prefix = `${projectDir(options.projectId)}/`;
+  const isFull = options.since === null || !(await hasCommit(clone, options.since)) || !(await isAncestor(clone, options.since, head));
+  const listing = isFull
+    ? (await listTree(clone, head, prefix)).map((entry) => ({ path: entry.path.slice(prefix.length), isDeleted: false }))
+    : (await changedPaths(clone, options.since!, head, prefix)).map((change) => ({ path: change.path.slice(prefix.length), isDeleted: change.isDeleted }));
+  const synced = listing.filter((entry) => isSyncedFile(entry.path));
+  const present = synced.filter((entry) => !entry.isDeleted).map((entry) => entry.path).sort();
+  const pageCount = Math.max(1, Math.ceil(present.length / options.pageSize));
+  const pagePaths = present.slice((options.page - 1) * options.pageSize, options.page * options.pageSize);
+  return {
+    ...empty,
+    isUnchanged: false,
+    full: isFull,
+    files: await readSyncFiles(config, db, { projectId: options.projectId, head, paths: pagePaths }),
+    removed: options.page === 1 ? synced.filter((entry) => entry.isDeleted).map((entry) => entry.path).sort() : [],
+    pageCount,
+    proposals,
+  };
+}
+
+function isSyncedFile(memoryPath: string): boolean {
+  return memoryPath === PROJECT_INDEX_FILE || isMemoryFile(memoryPath);
+}
+
+export type ReadSyncFilesOptions = { projectId: string; head: string; paths: string[] };
+
+/** The files at `head` with their last change (read model; MEMORY.md from git), masked where a secret is. */
+export async function readSyncFiles(config: Config, db: Db, { projectId, head, paths }: ReadSyncFilesOptions): Promise<SyncFile[]> {
+  if (paths.length === 0) return [];
+  const clone = config.storeCloneDir;
+  const prefix = `${projectDir(projectId)}/`;
+  const memoryPaths = paths.filter((memoryPath) => memoryPath !== PROJECT_INDEX_FILE);
+  const [files, rows, indexChange] = await Promise.all([
+    readFilesAt(clone, head, paths.map((memoryPath) => prefix + memoryPath)),
+    db.storeMemory.findMany({ where: { projectId, path: { in: memoryPaths } }, select: { path: true, changedAt: true, changedCommit: true, hasSecret: true } }),
+    paths.includes(PROJECT_INDEX_FILE) ? lastCommitOf(clone, head, prefix + PROJECT_INDEX_FILE) : Promise.resolve(null),
+  ]);
+  const rowByPath = new Map(rows.map((row) => [row.path, row]));
+  return paths.flatMap((memoryPath) => {
+    const file = files.get(prefix + memoryPath);
+    if (!file) return [];
+    const row = rowByPath.get(memoryPath);
+    const change = row ? { at: row.changedAt, commit: row.changedCommit } : (indexChange ?? { at: new Date(0), commit: head });
+    // The read model's verdict was taken when the row was written; without a row (the index) scan now.
+    const hasSecret = row ? row.hasSecret : scanSecrets(file.content).length > 0;
+    return [{ path: memoryPath, content: hasSecret ? maskSecretsForDisplay(file.content) : file.content, blob: file.blob, masked: hasSecret, changedAt: change.at, changedCommit: change.commit }];
+  });
+}

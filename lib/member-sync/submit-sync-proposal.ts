@@ -1,0 +1,66 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { AppError } from "../errors";
+import { getProposal } from "../review/get-proposal";
+import type { ProposalDetail } from "../review/proposal-types";
+import { submitProposal } from "../review/submit-proposal";
+
+/** A first attempt that never finished (its process died) is taken over after this long. */
+const CLAIM_TIMEOUT_MS = 120_000;
+
+export type SubmitSyncProposalInput = {
+  projectId: string;
+  proposerId: string;
+  path: string;
+  content: string | null;
+  baseBlob: string | null;
+  /** Chosen by the client once per local change and kept in its outbox until acknowledged. */
+  idempotencyKey: string;
+  provenance: Record<string, unknown>;
+};
+
+export type SyncProposalOutcome = { proposal: ProposalDetail; isNew: boolean };
+
+/**
+ * A proposal from `teammem sync` (source `sync`), exactly once per idempotency key: the key is
+ * claimed before the proposal is made, so a retry after a lost answer (or a crash of the client)
+ * returns the proposal the key already made. A claim whose attempt died is taken over.
+ */
+export async function submitSyncProposal(config: Config, db: Db, input: SubmitSyncProposalInput): Promise<SyncProposalOutcome> {
+  const key = { projectId: input.projectId, userId: input.proposerId, idempotencyKey: input.idempotencyKey };
+  const existing = await claimKey(db, key);
+  if (existing) return { proposal: await getProposal(config, db, existing), isNew: false };
+  try {
+    const proposal = await submitProposal(config, db, { ...input, source: "sync" });
+    await db.syncSubmission.update({ where: { projectId_userId_idempotencyKey: key }, data: { proposalId: proposal.id } });
+    return { proposal, isNew: true };
+  } catch (error) {
+    // Refused (invalid, archived project…): the key is free again, a corrected retry may use it.
+    await db.syncSubmission.deleteMany({ where: { ...key, proposalId: null } });
+    throw error;
+  }
+}
+
+type Key = { projectId: string; userId: string; idempotencyKey: string };
+
+/** Claims the key; returns the proposal id when the key already made one. */
+async function claimKey(db: Db, key: Key): Promise<string | null> {
+  try {
+    await db.syncSubmission.create({ data: { ...key, claimedAt: new Date() } });
+    return null;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const claim = await db.syncSubmission.findUnique({ where: { projectId_userId_idempotencyKey: key } });
+  if (claim?.proposalId) return claim.proposalId;
+  const takenOver = await db.syncSubmission.updateMany({
+    where: { ...key, proposalId: null, claimedAt: { lt: new Date(Date.now() - CLAIM_TIMEOUT_MS) } },
+    data: { claimedAt: new Date() },
+  });
+  if (takenOver.count === 1) return null;
+  throw new AppError("CONFLICT", "This change is being submitted by another request right now; sync again in a minute.");
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && "code" in error && (error as { code: unknown }).code === "P2002";
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/**
+ * The shape of `GET /api/projects/:id/sync` and of a sync proposal's answer, shared by the server
+ * (which builds it) and `teammem sync` (which checks every answer against it before it writes
+ * anything: a malformed answer stops the sync).
+ */
+const Blob = z.string().regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/);
+
+export const SyncFile = z.object({
+  /** Relative to the project folder (team/ on a member's disk), `/` separators. */
+  path: z.string().min(1).max(300),
+  content: z.string(),
+  /** The store's blob id of the file (of the unmasked text when `masked`). */
+  blob: Blob,
+  /** True when secrets were replaced by `[REDACTED:…]` markers: the store's text never leaves in clear. */
+  masked: z.boolean(),
+  /** Author time of the store commit that last changed the file: the mtime a member's copy gets (A1). */
+  changedAt: z.coerce.date(),
+  changedCommit: Blob,
+});
+export type SyncFile = z.infer<typeof SyncFile>;
+
+export const TrackedProposal = z.object({
+  id: z.string(),
+  path: z.string(),
+  state: z.string(),
+  isRetirement: z.boolean(),
+  rejectionReason: z.string().nullable(),
+  /** Committed and its commit is part of `head`: the store now holds the outcome. */
+  hasLanded: z.boolean(),
+  /** For decided proposals: the file at `head` now (null when the store does not hold it). */
+  current: SyncFile.nullable().optional(),
+});
+export type TrackedProposal = z.infer<typeof TrackedProposal>;
+
+export const SyncAnswer = z.object({
+  projectId: z.string(),
+  /** The store commit this answer describes; null while the store is empty. */
+  head: Blob.nullable(),
+  since: z.string().nullable(),
+  /** Nothing changed since `since`: no files, no removals. */
+  isUnchanged: z.boolean(),
+  /** Every file of the project is listed (no usable `since`): compare everything. */
+  full: z.boolean(),
+  files: z.array(SyncFile),
+  /** Files the store removed since `since` (only when not `full`), on page 1. */
+  removed: z.array(z.string()),
+  page: z.number().int().min(1),
+  pageCount: z.number().int().min(1),
+  /** The caller's sync proposals asked about with `proposals=`, on page 1. */
+  proposals: z.array(TrackedProposal),
+});
+export type SyncAnswer = z.infer<typeof SyncAnswer>;
+
+export const SyncProposalAnswer = z.object({
+  proposal: z.object({ id: z.string(), state: z.string(), path: z.string() }).passthrough(),
+  /** False when the idempotency key had already made this proposal (a retry). */
+  isNew: z.boolean(),
+});
+export type SyncProposalAnswer = z.infer<typeof SyncProposalAnswer>;

@@ -4,27 +4,38 @@ import type { Evidence, ExtractionCandidate } from "./candidate-types";
 import { excerptOf } from "./excerpt";
 import { findExplicitInstructions } from "./find-explicit-instructions";
 
+export type RuleExtractor = { add: (message: TranscriptMessage) => void; candidates: () => ExtractionCandidate[] };
+
 /**
- * X8: the fallback extractor. Only words a person typed count (`user` messages, not `meta`,
- * compact summaries, tool results or sub-agent lines); assistant text is context, never a
- * source. A correction counts only right after a tool call that failed.
+ * X8: the fallback extractor, fed one message at a time so a long transcript is never held.
+ * Only words a person typed count (`user` messages, not `meta`, compact summaries, tool results
+ * or sub-agent lines); assistant text is context, never a source. A correction counts only
+ * right after a tool call that failed.
  */
-export function extractWithRules(messages: Iterable<TranscriptMessage>): ExtractionCandidate[] {
-  const candidates = new Map<string, ExtractionCandidate>();
+export function createRuleExtractor(): RuleExtractor {
+  const found = new Map<string, ExtractionCandidate>();
   let previous: TranscriptMessage | null = null;
-  for (const message of messages) {
-    if (message.isSidechain) continue;
-    if (message.kind === "user") {
-      const afterFailedTool = previous?.toolCalls.some((call) => call.result?.isError === true) ?? false;
-      const context: Evidence[] = previous?.kind === "assistant" ? [contextOf(previous)] : [];
-      for (const found of findExplicitInstructions(message.text, afterFailedTool)) {
-        const candidate = buildRuleCandidate(found, message, context);
-        if (!candidates.has(candidate.file)) candidates.set(candidate.file, candidate);
+  return {
+    add(message) {
+      if (message.isSidechain) return;
+      if (message.kind === "user") {
+        const afterFailedTool = previous?.toolCalls.some((call) => call.result?.isError === true) ?? false;
+        const context: Evidence[] = previous?.kind === "assistant" ? [contextOf(previous)] : [];
+        for (const instruction of findExplicitInstructions(message.text, afterFailedTool)) {
+          const candidate = buildRuleCandidate(instruction, message, context);
+          if (!found.has(candidate.file)) found.set(candidate.file, candidate);
+        }
       }
-    }
-    if (message.kind === "user" || message.kind === "assistant") previous = message;
-  }
-  return [...candidates.values()].map((candidate) => ({ ...candidate, evidence: candidate.evidence.map((item) => ({ ...item, excerpt: excerptOf(item.excerpt) })) }));
+      if (message.kind === "user" || message.kind === "assistant") previous = message;
+    },
+    candidates: () => [...found.values()].map((candidate) => ({ ...candidate, evidence: candidate.evidence.map((item) => ({ ...item, excerpt: excerptOf(item.excerpt) })) })),
+  };
+}
+
+export function extractWithRules(messages: Iterable<TranscriptMessage>): ExtractionCandidate[] {
+  const extractor = createRuleExtractor();
+  for (const message of messages) extractor.add(message);
+  return extractor.candidates();
 }
 
 function contextOf(message: TranscriptMessage): Evidence {

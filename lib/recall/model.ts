@@ -61,6 +61,35 @@ export async function askModelForJson(settings: RecallModelSettings, request: Js
   return parseAnswer(message);
 }
 
+export type ToolTurnRequest = {
+  system: string;
+  messages: Anthropic.MessageParam[];
+  tools: Anthropic.Tool[];
+  maxTokens: number;
+  signal?: AbortSignal;
+};
+
+/**
+ * One turn of a tool-using conversation (extraction, X6): the model's reply as the SDK gives it.
+ * The caller runs the tools and decides whether there is a next turn; failures are translated
+ * like askModelForJson's.
+ */
+export async function askModelTurn(settings: RecallModelSettings, request: ToolTurnRequest): Promise<Anthropic.Message> {
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
+  const sdk = await import("@anthropic-ai/sdk");
+  const client = new sdk.default({ apiKey: settings.apiKey, baseURL: settings.baseUrl ?? ANTHROPIC_API });
+  try {
+    return await client.messages.create(
+      { model: settings.model, max_tokens: request.maxTokens, system: request.system, messages: request.messages, tools: request.tools },
+      { signal, timeout: timeoutMs, maxRetries: settings.maxRetries ?? DEFAULT_MAX_RETRIES },
+    );
+  } catch (error) {
+    throw translateError(sdk, error, { timeoutMs, isPastDeadline: deadline.aborted });
+  }
+}
+
 function parseAnswer(message: Anthropic.Message): unknown {
   const block = message.content.find((candidate) => candidate.type === "text");
   if (!block || block.type !== "text" || message.stop_reason === "refusal") {

@@ -13,7 +13,9 @@ export type StubReply =
   /** An error status with an API-style error body. */
   | { kind: "status"; status: number }
   /** Never answers; the client has to give up. */
-  | { kind: "hang" };
+  | { kind: "hang" }
+  /** A 200 message asking for tool calls (stop_reason tool_use), for tool-using callers. */
+  | { kind: "tool_use"; calls: { name: string; input: Record<string, unknown> }[] };
 
 export type ReceivedRequest = { method: string; url: string; headers: IncomingMessage["headers"]; body: unknown };
 
@@ -39,6 +41,7 @@ export async function startMessagesApiStub(...replies: StubReply[]): Promise<Mes
     const reply = replies[Math.min(requests.length - 1, replies.length - 1)] ?? { kind: "text", text: '{"selected_memories":[]}' };
     if (reply.kind === "hang") return;
     if (reply.kind === "status") return send(response, reply.status, apiError("api_error", "stubbed failure"));
+    if (reply.kind === "tool_use") return send(response, 200, toolUseMessage(reply.calls, modelOf(requests.at(-1)?.body), requests.length));
     send(response, 200, message(reply.text, modelOf(requests.at(-1)?.body)));
   }
 
@@ -66,6 +69,11 @@ function modelOf(body: unknown): string {
 
 function apiError(type: string, text: string): unknown {
   return { type: "error", error: { type, message: text } };
+}
+
+function toolUseMessage(calls: { name: string; input: Record<string, unknown> }[], model: string, turn: number): unknown {
+  const content = calls.map((call, index) => ({ type: "tool_use", id: `toolu_stub_${turn}_${index}`, name: call.name, input: call.input, caller: { type: "direct" } }));
+  return { ...(message("", model) as object), content, stop_reason: "tool_use" };
 }
 
 function message(text: string, model: string): unknown {

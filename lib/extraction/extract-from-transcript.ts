@@ -1,0 +1,70 @@
+import { isAppError } from "../errors";
+import type { RecallModelSettings } from "../recall/model";
+import { toViewMessage, viewBytes, type ViewMessage } from "../transcripts/conversation-view";
+import type { TranscriptMessage } from "../transcripts/transcript-types";
+import type { ExtractionResult } from "./candidate-types";
+import { extractWithModel, type MemoryLibrary } from "./extract-with-model";
+import { createRuleExtractor } from "./extract-with-rules";
+
+/** X6: only the latest messages after the cursor reach the model, and at most this much of them. */
+export const MAX_NEW_MESSAGES = 120;
+export const MAX_EXCERPT_BYTES = 48 * 1024;
+const SHOWN_KINDS = new Set(["user", "assistant", "compact-summary", "memory-saved"]);
+
+export type ExtractFromTranscriptOptions = {
+  messages: AsyncIterable<TranscriptMessage>;
+  /** C10: the uuid of the last message a previous run processed; null = all messages. */
+  cursor: string | null;
+  /** Null without a model key: the rules run. */
+  model: RecallModelSettings | null;
+  library: MemoryLibrary;
+  signal?: AbortSignal;
+};
+
+export type TranscriptExtraction = ExtractionResult & {
+  sessionId: string | null;
+  /** The redacted, capped messages after the cursor: what a reviewer may be shown. */
+  excerpt: ViewMessage[];
+  newMessages: number;
+};
+
+/**
+ * One extraction run over a transcript stream (C10, X6, X8): messages after the cursor only
+ * (all when the cursor is not found), the model when configured, the rules when not or when
+ * the model fails. The caller stores the returned cursor only after it has kept the result.
+ */
+export async function extractFromTranscript(options: ExtractFromTranscriptOptions): Promise<TranscriptExtraction> {
+  let rules = createRuleExtractor();
+  let window: ViewMessage[] = [];
+  let newMessages = 0;
+  let lastUuid: string | null = null;
+  let sessionId: string | null = null;
+  for await (const message of options.messages) {
+    sessionId ??= message.sessionId;
+    if (options.cursor !== null && message.lineUuids.includes(options.cursor)) {
+      // Everything up to here was processed by an earlier run: start over after it.
+      rules = createRuleExtractor();
+      window = [];
+      newMessages = 0;
+      lastUuid = options.cursor;
+      continue;
+    }
+    lastUuid = message.lineUuids.at(-1) ?? lastUuid;
+    newMessages++;
+    rules.add(message);
+    if (message.isSidechain || !SHOWN_KINDS.has(message.kind)) continue;
+    window.push(toViewMessage(message));
+    if (window.length > MAX_NEW_MESSAGES) window.shift();
+  }
+  while (window.length > 1 && viewBytes(window) > MAX_EXCERPT_BYTES) window.shift();
+  const base = { sessionId, excerpt: window, newMessages, cursor: lastUuid };
+  if (newMessages === 0) return { ...base, selector: "rules", candidates: [] };
+  if (!options.model) return { ...base, selector: "rules", candidates: rules.candidates(), fallbackReason: "no model key configured" };
+  try {
+    const candidates = await extractWithModel({ settings: options.model, library: options.library, messages: window, signal: options.signal });
+    return { ...base, selector: "model", candidates };
+  } catch (error) {
+    if (!isAppError(error) || error.code !== "MODEL_UNAVAILABLE") throw error;
+    return { ...base, selector: "rules", candidates: rules.candidates(), fallbackReason: error.message };
+  }
+}

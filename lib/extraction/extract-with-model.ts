@@ -1,0 +1,86 @@
+import type Anthropic from "@anthropic-ai/sdk";
+import { z } from "zod";
+import { MEMORY_TYPES } from "../memdir/frontmatter";
+import { askModelTurn, type RecallModelSettings } from "../recall/model";
+import { redactSecrets } from "../secrets/redact-secrets";
+import type { ViewMessage } from "../transcripts/conversation-view";
+import type { Evidence, ExtractionCandidate } from "./candidate-types";
+import { EVIDENCE_CHARS } from "./excerpt";
+import { ALLOWED_TOOL_NAMES, buildExtractionUserMessage, EXTRACTION_SYSTEM_PROMPT, EXTRACTION_TOOLS } from "./extraction-prompt";
+
+/** X6: the hard cap; a sixth request is never sent. */
+export const MAX_EXTRACTION_TURNS = 5;
+const MAX_TOKENS = 4096;
+
+export type MemoryLibrary = {
+  /** The manifest line per team memory, as recall's selector sees it. */
+  manifest: string;
+  /** A team memory's text (secrets masked), or null when there is no such file. */
+  readMemory: (file: string) => Promise<string | null>;
+};
+
+export type ModelExtractionOptions = {
+  settings: RecallModelSettings;
+  library: MemoryLibrary;
+  /** Redacted, capped view messages after the cursor: nothing else of the transcript is sent. */
+  messages: ViewMessage[];
+  signal?: AbortSignal;
+};
+
+const Proposal = z.object({
+  file: z.string().min(4).max(200).regex(/^[\w./-]+\.md$/),
+  type: z.enum(MEMORY_TYPES),
+  name: z.string().min(1).max(200),
+  description: z.string().min(1).max(400),
+  body: z.string().min(1).max(20_000),
+  scope: z.enum(["team", "private"]),
+  evidence: z.array(z.string().max(100)).max(20),
+});
+
+/**
+ * X6 over the Messages API: tools limited to listing and reading team memories and
+ * propose_memory (the only write); at most five turns. Throws MODEL_UNAVAILABLE like recall's
+ * model calls, so the caller can fall back to the rules.
+ */
+export async function extractWithModel(options: ModelExtractionOptions): Promise<ExtractionCandidate[]> {
+  const conversation: Anthropic.MessageParam[] = [{ role: "user", content: buildExtractionUserMessage(options.library.manifest, options.messages) }];
+  const candidates: ExtractionCandidate[] = [];
+  for (let turn = 1; turn <= MAX_EXTRACTION_TURNS; turn++) {
+    const reply = await askModelTurn(options.settings, { system: EXTRACTION_SYSTEM_PROMPT, messages: conversation, tools: EXTRACTION_TOOLS, maxTokens: MAX_TOKENS, signal: options.signal });
+    const calls = reply.content.filter((block): block is Anthropic.ToolUseBlock => block.type === "tool_use");
+    if (calls.length === 0) break;
+    conversation.push({ role: "assistant", content: reply.content as Anthropic.ContentBlockParam[] });
+    const results: Anthropic.ToolResultBlockParam[] = [];
+    for (const call of calls) results.push({ type: "tool_result", tool_use_id: call.id, ...(await runTool(call, options, candidates)) });
+    conversation.push({ role: "user", content: results });
+  }
+  return candidates;
+}
+
+async function runTool(call: Anthropic.ToolUseBlock, options: ModelExtractionOptions, candidates: ExtractionCandidate[]): Promise<{ content: string; is_error?: boolean }> {
+  if (!ALLOWED_TOOL_NAMES.has(call.name)) return { content: `Tool ${call.name} is not available here: only list_memories, read_memory and propose_memory.`, is_error: true };
+  if (call.name === "list_memories") return { content: options.library.manifest || "(no team memories yet)" };
+  if (call.name === "read_memory") {
+    const file = typeof (call.input as { file?: unknown }).file === "string" ? (call.input as { file: string }).file : "";
+    const text = await options.library.readMemory(file);
+    return text === null ? { content: `No team memory ${file}.`, is_error: true } : { content: redactSecrets(text).text };
+  }
+  const parsed = Proposal.safeParse(call.input);
+  if (!parsed.success) return { content: `propose_memory: ${parsed.error.issues[0]?.path.join(".") || "input"} is invalid.`, is_error: true };
+  candidates.push(toCandidate(parsed.data, options.messages));
+  return { content: "Recorded for review." };
+}
+
+function toCandidate(proposal: z.infer<typeof Proposal>, messages: ViewMessage[]): ExtractionCandidate {
+  const byUuid = new Map(messages.map((message) => [message.uuid, message]));
+  const evidence: Evidence[] = proposal.evidence
+    .map((uuid) => byUuid.get(uuid))
+    .filter((message): message is ViewMessage => message !== undefined)
+    .map((message) => ({ uuid: message.uuid, role: message.kind, excerpt: message.text.slice(0, EVIDENCE_CHARS) }))
+    // The user's words first: they are what a reviewer trusts or rejects.
+    .sort((left, right) => Number(right.role === "user") - Number(left.role === "user"));
+  const redact = (text: string) => redactSecrets(text).text;
+  // T2: a user memory is never team, whatever the model says.
+  const scope = proposal.type === "user" ? "private" : proposal.scope;
+  return { file: proposal.file, type: proposal.type, name: redact(proposal.name), description: redact(proposal.description), body: redact(proposal.body), scope, evidence, confidence: "medium" };
+}

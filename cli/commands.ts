@@ -81,6 +81,18 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import("./commands/users")).usersCommand,
   },
   {
+    name: "hooks",
+    summary: "install or remove teammem's Claude Code hooks (session sync, prompt recall)",
+    needsConfig: true,
+    load: async () => (await import("./commands/hooks")).hooksCommand,
+  },
+  {
+    name: "recall-hook",
+    summary: "Claude Code prompt hook: add the team memories the server recalls for a prompt",
+    needsConfig: true,
+    load: async () => (await import("./commands/recall-hook")).recallHookCommand,
+  },
+  {
     name: "reindex",
     summary: "rebuild the read model from the team store (on the server)",
     needsConfig: true,

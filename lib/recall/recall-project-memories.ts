@@ -3,7 +3,9 @@ import type { Caller } from "../auth/resolve-caller";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { log } from "../log";
+import { ensureReadModel } from "../read-model/ensure-read-model";
 import { loadRecallSource } from "../read-model/load-recall-source";
+import { changedPaths, hasCommit } from "../store/git";
 import { recallMemories, type RecallResult } from "./recall-memories";
 
 export type ProjectRecallRequest = {
@@ -12,6 +14,12 @@ export type ProjectRecallRequest = {
   recentTools?: string[];
   alreadySurfaced?: string[];
   allowSingleWord?: boolean;
+  /**
+   * The store commit the caller's checkout last synced (`teammem sync`). Team memories unchanged
+   * since then are on the member's disk, where Claude Code recalls them itself: they are left
+   * out, so no memory reaches an agent twice. Unknown to the store: nothing is left out.
+   */
+  heldCommit?: string;
   signal?: AbortSignal;
 };
 
@@ -25,10 +33,11 @@ const TEAM_DIR_DISPLAY = "memory/team";
  */
 export async function recallProjectMemories(config: Config, db: Db, caller: Caller, request: ProjectRecallRequest): Promise<RecallResult> {
   const source = await loadRecallSource(config, db, request.projectId);
+  const notHeld = request.heldCommit ? await listChangedSince(config, db, request.projectId, request.heldCommit) : null;
   const result = await recallMemories({
     // Read from the read model and the store's blobs: no folder is scanned (the path only names things).
     memoryDir: TEAM_DIR_DISPLAY,
-    source,
+    source: notHeld ? { ...source, memories: source.memories.filter((memory) => notHeld.has(memory.path)) } : source,
     displayDir: TEAM_DIR_DISPLAY,
     query: request.query,
     recentTools: request.recentTools ?? [],
@@ -51,6 +60,29 @@ export async function recallProjectMemories(config: Config, db: Db, caller: Call
   });
   log("info", "recall", { projectId: request.projectId, selector: result.selector, selected, latencyMs: Math.round(result.latencyMs), fallback: result.fallbackReason?.split(":")[0] });
   return result;
+}
+
+const changedSinceCache = new Map<string, Set<string>>();
+const CHANGED_SINCE_CACHE_SIZE = 200;
+
+/**
+ * The project's files that differ between the commit a member holds and the read model's commit
+ * (one `git diff-tree`, cost bounded by what changed, cached per pair of commits). Null when the
+ * store does not know that commit (a typo, a rewritten history): then the member holds nothing
+ * we can vouch for.
+ */
+async function listChangedSince(config: Config, db: Db, projectId: string, heldCommit: string): Promise<Set<string> | null> {
+  const { commit } = await ensureReadModel(config, db);
+  if (commit === null) return null;
+  const key = `${projectId}:${heldCommit}:${commit}`;
+  const cached = changedSinceCache.get(key);
+  if (cached) return cached;
+  if (!(await hasCommit(config.storeCloneDir, heldCommit))) return null;
+  const prefix = `projects/${projectId}/`;
+  const changed = new Set((await changedPaths(config.storeCloneDir, heldCommit, commit, prefix)).map((change) => change.path.slice(prefix.length)));
+  changedSinceCache.set(key, changed);
+  if (changedSinceCache.size > CHANGED_SINCE_CACHE_SIZE) changedSinceCache.delete(changedSinceCache.keys().next().value ?? "");
+  return changed;
 }
 
 export type RecallEventSummary = { at: Date; userName: string; selector: string; selected: string[]; latencyMs: number; fellBack: boolean; queryHash: string };

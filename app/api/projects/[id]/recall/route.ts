@@ -11,6 +11,7 @@ const RecallInput = z
     recentTools: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
     alreadySurfaced: z.array(z.string().min(1).max(500)).max(500).optional(),
     allowSingleWord: z.boolean().optional(),
+    heldCommit: z.string().regex(/^[0-9a-f]{40}$/, { error: "must be a 40-character store commit id" }).optional(),
   })
   .strict();
 

@@ -1,0 +1,66 @@
+import { performance } from "node:perf_hooks";
+import type { Command } from "../command";
+import { EXIT } from "../output";
+
+const DEFAULT_BUDGET_MS = 900;
+
+const HELP = `teammem recall-hook — Claude Code's UserPromptSubmit hook: team memories for each prompt
+
+Usage: teammem recall-hook [--budget-ms N] [--explain]   (Claude Code's hook JSON on stdin)
+
+Installed by \`teammem hooks install\`. Reads the prompt, session and folder Claude Code sends,
+skips slash commands and one-word prompts, redacts any credential in the prompt, finds the
+teammem project whose repository URLs match the checkout's origin, and asks its recall API for
+the team memories this session was not given yet (memories already synced into memory/team/
+are left to Claude Code's own recall). Prints them as the hook's additionalContext.
+Fails open: no login, no project, an unreachable or slow server, or anything unexpected prints
+nothing and exits 0. Everything, start-up included, ends within --budget-ms (default ${DEFAULT_BUDGET_MS}).
+--explain writes the outcome (recalled, one-word-prompt, no-project, …) to stderr.`;
+
+export const recallHookCommand: Command = {
+  name: "recall-hook",
+  summary: "Claude Code prompt hook: add the team memories the server recalls for a prompt",
+  help: HELP,
+  options: { "budget-ms": { type: "string" }, explain: { type: "boolean" } },
+  async run({ flags, config: loadConfig }) {
+    const budgetMs = Number(flags["budget-ms"] ?? DEFAULT_BUDGET_MS);
+    // From the process's start: the user waits for start-up too.
+    const deadline = (Number.isFinite(budgetMs) && budgetMs > 0 ? budgetMs : DEFAULT_BUDGET_MS) - 20;
+    // Whatever still holds the process past the budget (a hung git, a socket) must not hold the prompt.
+    setTimeout(() => process.exit(EXIT.ok), Math.max(1, deadline + 40 - performance.now())).unref();
+    const explain = (reason: string) => flags.explain === true && process.stderr.write(`teammem recall-hook: ${reason}\n`);
+    let config;
+    try {
+      config = loadConfig();
+    } catch {
+      explain("configuration-invalid");
+      return EXIT.ok;
+    }
+    const input = await readStdin(deadline);
+    const { runPromptRecallHook } = await import("../../lib/hooks/run-prompt-recall-hook");
+    const outcome = await runPromptRecallHook({ input, config, deadline });
+    explain(outcome.given.length > 0 ? `${outcome.reason}: ${outcome.given.join(", ")}` : outcome.reason);
+    if (outcome.output !== null && performance.now() < deadline + 40) process.stdout.write(`${outcome.output}\n`);
+    return EXIT.ok;
+  },
+};
+
+/** The hook input; empty on a terminal or when it does not arrive before the deadline. */
+function readStdin(deadline: number): Promise<string> {
+  if (process.stdin.isTTY) return Promise.resolve("");
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const finish = () => {
+      clearTimeout(timer);
+      process.stdin.pause();
+      resolve(Buffer.concat(chunks).toString("utf8"));
+    };
+    const timer = setTimeout(() => {
+      chunks.length = 0;
+      finish();
+    }, Math.max(1, deadline - performance.now()));
+    process.stdin.on("data", (chunk: Buffer) => chunks.push(chunk));
+    process.stdin.once("end", finish);
+    process.stdin.once("error", finish);
+  });
+}

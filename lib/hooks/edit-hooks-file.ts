@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { AppError } from "../errors";
+import { replaceFileKeepingBackup } from "../files/replace-file-keeping-backup";
+import { addTeammemHooks, removeTeammemHooks } from "./edit-settings-hooks";
+import { TEAMMEM_HOOKS } from "./teammem-hooks";
+
+export type HooksFileEdit = {
+  file: string;
+  /** `Event: command` of each hook added or removed; empty when the file already was as asked. */
+  changes: string[];
+  /** The previous file, kept beside it; null when nothing was written or the file is new. */
+  backup: string | null;
+  wrote: boolean;
+};
+
+/**
+ * Installs or removes teammem's hooks in one Claude Code settings file. The file is parsed
+ * first: text that is not a JSON object is refused and left untouched (a settings file also
+ * holds other tools' hooks, permissions, env). A change is written atomically with the previous
+ * file kept as `<file>.bak-<time>`; a file already as asked is not rewritten.
+ */
+export async function editHooksFile(options: { file: string; action: "install" | "uninstall"; dryRun?: boolean; now?: Date }): Promise<HooksFileEdit> {
+  const { file } = options;
+  const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return null;
+    throw new AppError("INVALID_INPUT", `Cannot read ${file} (${error.code ?? "unknown error"}). Nothing was changed.`);
+  });
+  if (text === null && options.action === "uninstall") return { file, changes: [], backup: null, wrote: false };
+  const settings = text === null || text.trim() === "" ? {} : parseSettings(text, file);
+  const edit = options.action === "install" ? addTeammemHooks(settings, TEAMMEM_HOOKS, file) : removeTeammemHooks(settings, TEAMMEM_HOOKS, file);
+  if (edit.changes.length === 0 || options.dryRun) return { file, changes: edit.changes, backup: null, wrote: false };
+
+  const newText = `${JSON.stringify(edit.settings, null, detectIndent(text))}\n`;
+  if (text === null) {
+    await writeNewFile(file, newText);
+    return { file, changes: edit.changes, backup: null, wrote: true };
+  }
+  const { backup } = await replaceFileKeepingBackup(file, newText, options.now);
+  return { file, changes: edit.changes, backup, wrote: true };
+}
+
+function parseSettings(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    // The parser's message quotes the file's text, and settings may hold credentials (env): only
+    // the line is named.
+    const position = /position (\d+)/.exec((error as Error).message)?.[1];
+    const line = position === undefined ? null : text.slice(0, Number(position)).split("\n").length;
+    throw new AppError("INVALID_INPUT", `${file} is not valid JSON${line ? ` (near line ${line})` : ""}; fix it first. Nothing was changed.`);
+  }
+}
+
+/** Keeps the file's own indentation (two spaces when it has none to copy). */
+function detectIndent(text: string | null): string | number {
+  const indent = text ? /^[{[]\s*\r?\n([ \t]+)\S/.exec(text)?.[1] : undefined;
+  return indent ?? 2;
+}
+
+async function writeNewFile(file: string, text: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+  try {
+    await writeFile(temp, text, { mode: 0o600, flag: "wx" });
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}

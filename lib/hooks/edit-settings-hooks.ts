@@ -1,0 +1,104 @@
+import { AppError } from "../errors";
+import type { TeammemHook } from "./teammem-hooks";
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+export type SettingsEdit = {
+  /** The settings to write; the input is never modified. */
+  settings: JsonObject;
+  /** Hooks added (install) or removed (uninstall), as `Event: command`. */
+  changes: string[];
+};
+
+/**
+ * Adds each hook that is not there yet as a matcher group of its own at the end of its event's
+ * list. Everything else in the settings, other tools' hooks included, stays as it was; a hook
+ * already present (same event, same command, wherever it sits) is not added again.
+ */
+export function addTeammemHooks(settings: unknown, hooks: readonly TeammemHook[], file: string): SettingsEdit {
+  const next = structuredClone(asSettingsObject(settings, file));
+  const changes: string[] = [];
+  for (const hook of hooks) {
+    const hooksByEvent = readHooksObject(next, file);
+    const groups = readEventGroups(hooksByEvent, hook.event, file);
+    if (groups.some((group) => groupCommands(group).includes(hook.command))) continue;
+    const entry: JsonObject = { type: "command", command: hook.command, timeout: hook.timeoutSeconds };
+    groups.push(hook.matcher === undefined ? { hooks: [entry] } : { matcher: hook.matcher, hooks: [entry] });
+    hooksByEvent[hook.event] = groups;
+    next.hooks = hooksByEvent;
+    changes.push(`${hook.event}: ${hook.command}`);
+  }
+  return { settings: next, changes };
+}
+
+/**
+ * Removes exactly the entries running one of these commands. A group, an event list or the
+ * `hooks` object is removed only when it became empty by that removal; one that was empty
+ * before is left alone.
+ */
+export function removeTeammemHooks(settings: unknown, hooks: readonly TeammemHook[], file: string): SettingsEdit {
+  const next = structuredClone(asSettingsObject(settings, file));
+  const changes: string[] = [];
+  if (next.hooks === undefined) return { settings: next, changes };
+  const hooksByEvent = readHooksObject(next, file);
+  for (const event of new Set(hooks.map((hook) => hook.event))) {
+    if (hooksByEvent[event] === undefined) continue;
+    const ours = new Set(hooks.filter((hook) => hook.event === event).map((hook) => hook.command));
+    const groups = readEventGroups(hooksByEvent, event, file);
+    const kept: Json[] = [];
+    let removedHere = 0;
+    for (const group of groups) {
+      const entries = isObject(group) && Array.isArray(group.hooks) ? group.hooks : null;
+      const remaining = entries?.filter((entry) => !(isObject(entry) && typeof entry.command === "string" && ours.has(entry.command))) ?? null;
+      if (!entries || !remaining || remaining.length === entries.length) {
+        kept.push(group);
+        continue;
+      }
+      for (const entry of entries) if (!remaining.includes(entry)) changes.push(`${event}: ${(entry as JsonObject).command as string}`);
+      removedHere += entries.length - remaining.length;
+      if (remaining.length > 0) kept.push({ ...(group as JsonObject), hooks: remaining });
+    }
+    if (removedHere === 0) continue;
+    if (kept.length > 0) hooksByEvent[event] = kept;
+    else delete hooksByEvent[event];
+  }
+  if (Object.keys(hooksByEvent).length === 0 && changes.length > 0) delete next.hooks;
+  return { settings: next, changes };
+}
+
+/** The teammem hooks these settings hold, as `Event: command`. */
+export function listTeammemHooks(settings: unknown, hooks: readonly TeammemHook[], file: string): string[] {
+  const object = asSettingsObject(settings, file);
+  if (object.hooks === undefined) return [];
+  const hooksByEvent = readHooksObject(object, file);
+  return hooks
+    .filter((hook) => hooksByEvent[hook.event] !== undefined && readEventGroups(hooksByEvent, hook.event, file).some((group) => groupCommands(group).includes(hook.command)))
+    .map((hook) => `${hook.event}: ${hook.command}`);
+}
+
+function asSettingsObject(settings: unknown, file: string): JsonObject {
+  if (!isObject(settings)) throw new AppError("INVALID_INPUT", `${file} does not hold a JSON object; Claude Code settings are one. Nothing was changed.`);
+  return settings as JsonObject;
+}
+
+function readHooksObject(settings: JsonObject, file: string): JsonObject {
+  const hooks = settings.hooks ?? {};
+  if (!isObject(hooks)) throw new AppError("INVALID_INPUT", `${file}: "hooks" is not an object (Claude Code expects {"EventName": [...]}). Nothing was changed.`);
+  return hooks;
+}
+
+function readEventGroups(hooksByEvent: JsonObject, event: string, file: string): Json[] {
+  const groups = hooksByEvent[event] ?? [];
+  if (!Array.isArray(groups)) throw new AppError("INVALID_INPUT", `${file}: "hooks.${event}" is not a list of matcher groups. Nothing was changed.`);
+  return [...groups];
+}
+
+function groupCommands(group: Json): string[] {
+  if (!isObject(group) || !Array.isArray(group.hooks)) return [];
+  return group.hooks.flatMap((entry) => (isObject(entry) && typeof entry.command === "string" ? [entry.command] : []));
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseJsonOrNull } from "../parse-json";
+
+/**
+ * What the prompt hook remembers between prompts, in one small JSON file beside the memory
+ * directory (never inside it, where it would be scanned): per Claude Code session, the team
+ * memories already given (R4) and how many bytes (C8's per-session cap); and which teammem
+ * project the checkout belongs to, so the project list is asked for once, not on every prompt.
+ */
+export type PromptHookState = {
+  sessions: Record<string, SessionRecall>;
+  projects: Record<string, ProjectMatch>;
+};
+
+export type SessionRecall = { surfaced: string[]; injectedBytes: number; updatedAt: string };
+
+/** `projectId` null: the server has no project for this checkout (asked again after a while). */
+export type ProjectMatch = { projectId: string | null; checkedAt: string };
+
+export const STATE_FILE_NAME = "teammem-recall-hook.json";
+const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+const MAX_SESSIONS = 100;
+const MAX_PROJECT_ENTRIES = 20;
+
+export function promptHookStateFile(memoryDir: string): string {
+  return path.join(path.dirname(memoryDir), STATE_FILE_NAME);
+}
+
+/** The state, or an empty one when the file is missing or damaged (it only saves work). */
+export async function readPromptHookState(file: string): Promise<PromptHookState> {
+  const value = parseJsonOrNull(await readFile(file, "utf8").catch(() => "")) as Partial<PromptHookState> | null;
+  const sessions = isRecord(value?.sessions) ? value.sessions : {};
+  const projects = isRecord(value?.projects) ? value.projects : {};
+  return { sessions: sessions as Record<string, SessionRecall>, projects: projects as Record<string, ProjectMatch> };
+}
+
+/**
+ * Writes the state atomically (temporary file + rename in the same folder), dropping sessions
+ * idle for a week and keeping at most the 100 most recent, so the file stays small. Two prompts
+ * at the same moment in two sessions of one checkout: the later write wins, and the other
+ * session at worst is offered a memory a second time.
+ */
+export async function writePromptHookState(file: string, state: PromptHookState, now: Date): Promise<void> {
+  const sessions = Object.entries(state.sessions)
+    .filter(([, session]) => now.getTime() - Date.parse(session.updatedAt) < SESSION_TTL_MS)
+    .sort(([, a], [, b]) => b.updatedAt.localeCompare(a.updatedAt))
+    .slice(0, MAX_SESSIONS);
+  const projects = Object.entries(state.projects)
+    .sort(([, a], [, b]) => b.checkedAt.localeCompare(a.checkedAt))
+    .slice(0, MAX_PROJECT_ENTRIES);
+  const text = `${JSON.stringify({ sessions: Object.fromEntries(sessions), projects: Object.fromEntries(projects) }, null, 2)}\n`;
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+  try {
+    await writeFile(temp, text, { mode: 0o600, flag: "wx" });
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

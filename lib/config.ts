@@ -27,6 +27,11 @@ export type Config = {
   anthropicApiKey: string | null;
   anthropicBaseUrl: string | null;
   recallModel: string;
+  /** Extraction (X6): the model that turns a session into proposals, and its deadline per turn. */
+  extractionModel: string;
+  extractionTimeoutMs: number;
+  /** `teammem sync --share-evidence` by default: attach transcript excerpts to sync proposals. */
+  shareSyncEvidence: boolean;
   host: string;
   port: number;
   /** The address people and the CLI use to reach the dashboard (auth cookies and origin checks). */
@@ -124,6 +129,12 @@ const envSchema = z.object({
     (value) => value === undefined || /^[A-Za-z0-9._:-]{1,100}$/.test(value),
     { message: "must be a model id such as claude-sonnet-4-6" },
   ),
+  TEAMMEM_EXTRACTION_MODEL: optionalText.refine(
+    (value) => value === undefined || /^[A-Za-z0-9._:-]{1,100}$/.test(value),
+    { message: "must be a model id such as claude-sonnet-4-6" },
+  ),
+  TEAMMEM_EXTRACTION_TIMEOUT_MS: wholeNumber(1_000, 600_000, "milliseconds"),
+  TEAMMEM_SHARE_SYNC_EVIDENCE: onOff,
   HOST: optionalText,
   PORT: z.preprocess(
     blankToUndefined,
@@ -207,6 +218,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     anthropicApiKey: vars.ANTHROPIC_API_KEY ?? null,
     anthropicBaseUrl: vars.ANTHROPIC_BASE_URL ?? null,
     recallModel: vars.TEAMMEM_RECALL_MODEL ?? DEFAULT_RECALL_MODEL,
+    extractionModel: vars.TEAMMEM_EXTRACTION_MODEL ?? vars.TEAMMEM_RECALL_MODEL ?? DEFAULT_RECALL_MODEL,
+    extractionTimeoutMs: vars.TEAMMEM_EXTRACTION_TIMEOUT_MS ?? 60_000,
+    shareSyncEvidence: vars.TEAMMEM_SHARE_SYNC_EVIDENCE ?? false,
     host,
     port,
     publicUrl: (vars.TEAMMEM_PUBLIC_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/$/, ""),

@@ -20,10 +20,10 @@ const SyncQuery = z.object({
 });
 
 /**
- * GET /api/projects/:id/sync?since=<commit>&page=N[&pageSize=M][&head=<commit>][&proposals=a,b]:
+ * GET /api/projects/:id/sync?since=<commit>&page=N[&pageSize=M][&head=<commit>][&proposals=a,b][&client=V][&peek=1]:
  * what a member's team/ folder needs to reach the store's head (member and up). Pages after the
  * first pass `head` from page 1; a store that moved meanwhile answers 409. Every call records the
- * member's sync (header `x-teammem-client` names the client version).
+ * member's sync (`client=` names the client version; `peek=1`, for `teammem status`, records nothing).
  */
 export const GET = route<{ id: string }>(access.project("propose"), async ({ request, caller, params }) => {
   const query = new URL(request.url).searchParams;
@@ -33,7 +33,7 @@ export const GET = route<{ id: string }>(access.project("propose"), async ({ req
     page: query.get("page") ?? 1,
     pageSize: query.get("pageSize") ?? DEFAULT_SYNC_PAGE_SIZE,
     proposals: (query.get("proposals") ?? "").split(",").filter(Boolean),
-    client: request.headers.get("x-teammem-client") ?? "unknown",
+    client: query.get("client") ?? "unknown",
   });
   if (!parsed.success) {
     const field = parsed.error.issues[0]!.path.join(".") || "query";
@@ -42,6 +42,6 @@ export const GET = route<{ id: string }>(access.project("propose"), async ({ req
   const input = parsed.data;
   const answer = await readSyncChanges(getConfig(), getDatabase(), { projectId: params.id, userId: caller.userId, since: input.since, expectedHead: input.head, page: input.page, pageSize: input.pageSize, proposalIds: input.proposals });
   const isLastPage = answer.page >= answer.pageCount;
-  await recordMemberSync(getDatabase(), { projectId: params.id, userId: caller.userId, clientVersion: input.client, heldCommit: isLastPage ? answer.head : undefined });
+  if (query.get("peek") !== "1") await recordMemberSync(getDatabase(), { projectId: params.id, userId: caller.userId, clientVersion: input.client, heldCommit: isLastPage ? answer.head : undefined });
   return json(answer);
 });

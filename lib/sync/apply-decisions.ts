@@ -1,0 +1,54 @@
+import type { SyncFile, TrackedProposal } from "../member-sync/sync-answer";
+import { gitBlobId } from "./git-blob-id";
+import type { TeamDirScan } from "./scan-team-dir";
+import type { SyncReport } from "./sync-report";
+import type { SyncState } from "./sync-state";
+import type { TeamFiles } from "./team-files";
+
+const OPEN_STATES = new Set(["submitted", "in_review", "approved", "conflicted", "blocked_secret", "commit_failed"]);
+
+export type ApplyDecisionsOptions = { state: SyncState; scan: TeamDirScan; proposals: TrackedProposal[]; files: TeamFiles; report: SyncReport };
+
+/**
+ * Settles the local files whose proposals were decided. Landed: the store's version (merged at
+ * approval) replaces the member's copy, unless the member edited it again since (then that edit
+ * is the next proposal). Rejected, withdrawn or superseded: the store's version comes back
+ * (a rejected retirement restores the file) and the member's text is kept aside with the reason.
+ */
+export async function applyDecisions({ state, scan, proposals, files, report }: ApplyDecisionsOptions): Promise<void> {
+  const byId = new Map(proposals.map((proposal) => [proposal.id, proposal]));
+  for (const [filePath, pending] of Object.entries(state.pending)) {
+    const outcome = byId.get(pending.proposalId);
+    if (!outcome || OPEN_STATES.has(outcome.state) || (outcome.state === "committed" && !outcome.hasLanded)) continue;
+    const local = scan.files.get(filePath);
+    const isUnchangedSinceSubmit = pending.isRetirement ? !local : local?.hash === pending.localHash;
+    delete state.pending[filePath];
+    delete state.tombstones[filePath];
+    const current = outcome.current ?? null;
+    if (outcome.state === "committed") {
+      report.landed.push(filePath);
+      if (isUnchangedSinceSubmit) await adopt({ state, scan, files }, filePath, current);
+      else if (current) state.files[filePath] = { blob: current.blob, local: "" }; // edited again: proposed next, against the new base
+      continue;
+    }
+    const keptAt = local && local.hash !== (current ? gitBlobId(current.content) : null)
+      ? await files.keepAside(filePath, local.content, `teammem: your proposal for ${filePath} was ${outcome.state}${outcome.rejectionReason ? `: ${outcome.rejectionReason}` : ""}. Your text, as it was in team/:`)
+      : null;
+    await adopt({ state, scan, files }, filePath, current);
+    report.turnedDown.push({ path: filePath, state: outcome.state, reason: outcome.rejectionReason, restored: current !== null, keptAt });
+  }
+}
+
+/** team/ takes the store's file (or loses it, when the store has none); the scan is kept true to the disk. */
+async function adopt({ state, scan, files }: Pick<ApplyDecisionsOptions, "state" | "scan" | "files">, filePath: string, current: SyncFile | null): Promise<void> {
+  if (!current) {
+    await files.remove(filePath);
+    delete state.files[filePath];
+    scan.files.delete(filePath);
+    return;
+  }
+  await files.write(filePath, current.content, current.changedAt);
+  const hash = gitBlobId(current.content);
+  state.files[filePath] = { blob: current.blob, local: hash };
+  scan.files.set(filePath, { path: filePath, content: current.content, hash });
+}

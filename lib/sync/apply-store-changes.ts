@@ -1,0 +1,77 @@
+import type { SyncAnswer } from "../member-sync/sync-answer";
+import { gitBlobId } from "./git-blob-id";
+import type { TeamDirScan } from "./scan-team-dir";
+import type { SyncReport } from "./sync-report";
+import type { SyncState } from "./sync-state";
+import type { TeamFiles } from "./team-files";
+
+export type ApplyStoreChangesOptions = {
+  state: SyncState;
+  scan: TeamDirScan;
+  answer: SyncAnswer;
+  files: TeamFiles;
+  report: SyncReport;
+  onProgress?: (done: number, total: number) => void;
+};
+
+/**
+ * Brings team/ to the store's head: each changed file written atomically with the store commit's
+ * time as mtime, each retired file removed. A file waiting for review (or deleted here, with a
+ * tombstone) is never touched; neither is a local file that differs from what the last sync
+ * wrote (a skipped file: secret, too big), nor (in a full comparison) one the store never had.
+ */
+export async function applyStoreChanges({ state, scan, answer, files, report, onProgress }: ApplyStoreChangesOptions): Promise<void> {
+  const isWaiting = (filePath: string) => Boolean(state.pending[filePath] || state.tombstones[filePath] || state.outbox.some((item) => item.path === filePath));
+  const skipped = new Set(scan.skipped.map((file) => file.path));
+  let done = 0;
+  for (const incoming of answer.files) {
+    onProgress?.(++done, answer.files.length);
+    const known = state.files[incoming.path];
+    const incomingHash = gitBlobId(incoming.content);
+    if (isWaiting(incoming.path)) {
+      if (known?.blob !== incoming.blob) markStoreChangedToo(report, incoming.path);
+      continue;
+    }
+    const local = scan.files.get(incoming.path);
+    if (local?.hash === incomingHash) {
+      state.files[incoming.path] = { blob: incoming.blob, local: incomingHash }; // already there (a sync cut short)
+      continue;
+    }
+    if (skipped.has(incoming.path)) {
+      report.kept.push({ path: incoming.path, reason: "the store changed it, but your copy cannot be synced (see skipped); left as it is" });
+      continue;
+    }
+    await files.write(incoming.path, incoming.content, incoming.changedAt);
+    (local || known ? report.pulled.changed : report.pulled.added).push(incoming.path);
+    state.files[incoming.path] = { blob: incoming.blob, local: incomingHash };
+  }
+  const listed = new Set(answer.files.map((file) => file.path));
+  const retired = answer.full ? Object.keys(state.files).filter((filePath) => !listed.has(filePath)) : answer.removed;
+  for (const filePath of retired) await removeRetired({ state, scan, files, report }, filePath, isWaiting(filePath), skipped.has(filePath));
+}
+
+type RemoveContext = Pick<ApplyStoreChangesOptions, "state" | "scan" | "files" | "report">;
+
+async function removeRetired({ state, scan, files, report }: RemoveContext, filePath: string, isWaiting: boolean, isSkipped: boolean): Promise<void> {
+  const known = state.files[filePath];
+  const local = scan.files.get(filePath);
+  if (isWaiting || isSkipped) {
+    report.kept.push({ path: filePath, reason: isWaiting ? "the store retired it; your change to it waits for review" : "the store retired it, but your copy differs and cannot be synced; left as it is" });
+    if (!isWaiting) delete state.files[filePath];
+    return;
+  }
+  delete state.files[filePath];
+  if (!local) return;
+  // Only what this machine knows came from the store is removed: a full comparison after a lost
+  // state never deletes a file the store did not retire.
+  if (known && local.hash === known.local) {
+    await files.remove(filePath);
+    report.pulled.removed.push(filePath);
+  } else report.kept.push({ path: filePath, reason: "the store retired it; your local copy differs, so it stays" });
+}
+
+function markStoreChangedToo(report: SyncReport, filePath: string): void {
+  const waiting = report.waiting.find((entry) => entry.path === filePath);
+  if (waiting) waiting.storeChangedToo = true;
+  else report.waiting.push({ path: filePath, state: "submitted", storeChangedToo: true });
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import type { SyncAnswer } from "../member-sync/sync-answer";
+import { gitBlobId } from "./git-blob-id";
+import type { TeamDirScan } from "./scan-team-dir";
+import type { SyncReport } from "./sync-report";
+import type { OutboxItem, SyncState } from "./sync-state";
+
+export type CaptureOptions = {
+  state: SyncState;
+  scan: TeamDirScan;
+  /** What the store holds now; null offline (then every difference from the last sync is a change). */
+  answer: SyncAnswer | null;
+  report: SyncReport;
+};
+
+/**
+ * Turns every difference between team/ and what the last sync wrote into an outbox item (a
+ * proposal to be), before anything on disk is replaced: new and changed files, and deletions
+ * (which leave a tombstone so no pull revives the file). A file already equal to the store's
+ * incoming version is simply adopted: that is how a sync killed after writing files converges
+ * without proposing them back.
+ */
+export function captureLocalChanges({ state, scan, answer, report }: CaptureOptions): void {
+  const incoming = new Map((answer?.files ?? []).map((file) => [file.path, file]));
+  const removedInStore = new Set(answer?.removed ?? []);
+  const queued = new Map(state.outbox.map((item) => [item.path, item]));
+  for (const file of scan.files.values()) {
+    const waiting = queued.get(file.path)?.localHash ?? state.pending[file.path]?.localHash;
+    if (waiting === file.hash) continue; // already on its way, unchanged since
+    const known = state.files[file.path];
+    if (!waiting && known && known.local === file.hash) continue;
+    const storeVersion = incoming.get(file.path);
+    if (!waiting && storeVersion && gitBlobId(storeVersion.content) === file.hash) {
+      state.files[file.path] = { blob: storeVersion.blob, local: file.hash };
+      continue;
+    }
+    enqueue(state, report, { path: file.path, content: file.content, baseBlob: known?.blob || null, localHash: file.hash }, known?.blob ? "change" : "new");
+  }
+  const skipped = new Set(scan.skipped.map((file) => file.path));
+  for (const [filePath, known] of Object.entries(state.files)) {
+    if (scan.files.has(filePath) || skipped.has(filePath) || filePath === "MEMORY.md") continue;
+    if (queued.has(filePath) || state.pending[filePath] || state.tombstones[filePath]) continue;
+    if (removedInStore.has(filePath) || (answer?.full && !incoming.has(filePath))) continue; // gone on both sides
+    state.tombstones[filePath] = { deletedAt: new Date().toISOString(), blob: known.blob };
+    enqueue(state, report, { path: filePath, content: null, baseBlob: known.blob, localHash: null }, "retirement");
+  }
+}
+
+type NewItem = Pick<OutboxItem, "path" | "content" | "baseBlob" | "localHash">;
+
+function enqueue(state: SyncState, report: SyncReport, item: NewItem, kind: "new" | "change" | "retirement"): void {
+  state.outbox.push({ ...item, key: randomBytes(18).toString("base64url"), baseCommit: item.baseBlob ? state.syncedCommit : null, queuedAt: new Date().toISOString() });
+  report.proposed.push({ path: item.path, kind, proposalId: null });
+}

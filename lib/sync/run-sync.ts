@@ -1,0 +1,105 @@
+import type { ApiTarget } from "../client/teammem-api";
+import type { Config } from "../config";
+import { AppError } from "../errors";
+import { findKeyProblem } from "../memdir/validate-memory-key";
+import type { SyncAnswer } from "../member-sync/sync-answer";
+import { reachFaultPoint } from "../store/fault-points";
+import { applyDecisions } from "./apply-decisions";
+import { applyStoreChanges } from "./apply-store-changes";
+import { captureLocalChanges } from "./capture-local-changes";
+import { findSyncProject } from "./find-sync-project";
+import { findTeamMemoryDir } from "./find-team-memory-dir";
+import { scanTeamDir } from "./scan-team-dir";
+import { sendOutbox } from "./send-outbox";
+import { fetchSyncAnswer } from "./sync-api";
+import { acquireSyncLock } from "./sync-lock";
+import { emptyReport, type SyncReport } from "./sync-report";
+import { loadSyncState, readSyncState, saveSyncState, type SyncState } from "./sync-state";
+import { createTeamFiles } from "./team-files";
+
+export type RunSyncOptions = {
+  config: Pick<Config, "claudeCodeEnv" | "homeDir" | "faultPoint">;
+  target: ApiTarget;
+  /** The checkout (or any folder in it) whose team memory is synced. */
+  cwd: string;
+  projectId: string | null;
+  isDryRun: boolean;
+  clientVersion: string;
+  /** How long a second sync waits for the first before "sync already running". */
+  lockWaitMs: number;
+  onProgress?: (done: number, total: number) => void;
+};
+
+/**
+ * `teammem sync`: keeps a member's team/ folder and the team store in step, both ways, through
+ * review (docs/store.md, "Member sync"). Lock; fetch and check the whole answer; settle decided
+ * proposals; capture local changes into the outbox (saved); send it; write the store's changes;
+ * save the state. Offline, local changes wait in the outbox and nothing else moves.
+ */
+export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
+  const location = await findTeamMemoryDir({ cwd: options.cwd, env: options.config.claudeCodeEnv, homeDir: options.config.homeDir });
+  const lock = await acquireSyncLock(location.memoryDir, options.lockWaitMs);
+  try {
+    const remembered = (await readSyncState(location.memoryDir)).state;
+    const projectId = await findSyncProject(options.target, { flagProjectId: options.projectId, rememberedProjectId: remembered?.server === options.target.server ? remembered.projectId : null, checkoutRoot: location.checkoutRoot });
+    const { state, problem } = await loadSyncState(location.memoryDir, options.target.server, projectId);
+    const report = emptyReport({ projectId, memoryDir: location.memoryDir, teamDir: location.teamDir, isDryRun: options.isDryRun, stateProblem: problem });
+    const save = options.isDryRun ? async () => {} : () => saveSyncState(location.memoryDir, state);
+    const scan = await scanTeamDir(location.teamDir);
+    report.skipped = scan.skipped;
+
+    let answer: SyncAnswer;
+    try {
+      answer = await fetchSyncAnswer(options.target, { projectId, since: state.syncedCommit, proposalIds: Object.values(state.pending).map((pending) => pending.proposalId), clientVersion: options.clientVersion });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== "SERVER_UNAVAILABLE" || error.details.isMalformedAnswer) throw error;
+      captureLocalChanges({ state, scan, answer: null, report });
+      await save();
+      return { ...report, mode: "offline", outbox: state.outbox.length, offlineReason: error.message };
+    }
+    assertSafePaths(answer);
+    report.head = answer.head;
+    report.mode = answer.isUnchanged ? "unchanged" : answer.full ? "full" : "changes";
+
+    const files = createTeamFiles(location.memoryDir, location.teamDir, { isDryRun: options.isDryRun });
+    await applyDecisions({ state, scan, proposals: answer.proposals, files, report });
+    captureLocalChanges({ state, scan, answer, report });
+    await save(); // the outbox is durable before anything is sent or replaced
+    if (!options.isDryRun) {
+      try {
+        await sendOutbox({ target: options.target, state, report, provenance: { checkoutRoot: location.checkoutRoot, clientVersion: options.clientVersion }, onSent: save });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        report.offlineReason = error.message; // the rest waits in the outbox; the pull still runs
+      }
+    }
+    await applyStoreChanges({ state, scan, answer, files, report, onProgress: options.onProgress });
+    reachFaultPoint(options.config, "sync-after-files");
+    if (answer.head !== null) state.syncedCommit = answer.head;
+    state.syncedAt = new Date().toISOString();
+    await save();
+    return finishReport(report, state, answer);
+  } finally {
+    await lock.release();
+  }
+}
+
+/** A path the server names is written on this disk: one that could escape team/ stops the sync before any write. */
+function assertSafePaths(answer: SyncAnswer): void {
+  const paths = [...answer.files.map((file) => file.path), ...answer.removed, ...answer.proposals.map((proposal) => proposal.path)];
+  const unsafe = paths.find((filePath) => findKeyProblem(filePath) !== null || !filePath.endsWith(".md"));
+  if (unsafe !== undefined) throw new AppError("SERVER_UNAVAILABLE", "The teammem server named a file this client will not write (unsafe path); nothing was written.", { details: { isMalformedAnswer: true } });
+}
+
+function finishReport(report: SyncReport, state: SyncState, answer: SyncAnswer): SyncReport {
+  const states = new Map(answer.proposals.map((proposal) => [proposal.id, proposal.state]));
+  for (const [filePath, pending] of Object.entries(state.pending)) {
+    const entry = report.waiting.find((waiting) => waiting.path === filePath);
+    const proposalState = states.get(pending.proposalId) ?? "submitted";
+    if (entry) entry.state = proposalState;
+    else report.waiting.push({ path: filePath, state: proposalState, storeChangedToo: false });
+  }
+  // Those proposed in this very run are listed as proposed, not twice.
+  report.waiting = report.waiting.filter((waiting) => !report.proposed.some((proposed) => proposed.path === waiting.path) || waiting.storeChangedToo);
+  return { ...report, outbox: state.outbox.length };
+}

@@ -1,0 +1,38 @@
+import type { ApiTarget } from "../client/teammem-api";
+import { AppError } from "../errors";
+import { buildSyncProvenance, type SyncProvenanceContext } from "./build-sync-provenance";
+import { sendSyncProposal } from "./sync-api";
+import type { SyncReport } from "./sync-report";
+import type { SyncState } from "./sync-state";
+
+export type SendOutboxOptions = { target: ApiTarget; state: SyncState; report: SyncReport; provenance: SyncProvenanceContext; onSent: () => Promise<void> };
+
+/**
+ * Sends the outbox in order. An item leaves it only once the server acknowledged it (then its
+ * file waits for review); its idempotency key makes a resend after a lost answer return the same
+ * proposal. Unreachable server: the rest waits for the next sync. A refusal (invalid file) is
+ * reported and dropped: the file stays as it is and is offered again once it changes.
+ */
+export async function sendOutbox({ target, state, report, provenance, onSent }: SendOutboxOptions): Promise<void> {
+  while (state.outbox.length > 0) {
+    const item = state.outbox[0]!;
+    try {
+      const { proposal } = await sendSyncProposal(target, { projectId: state.projectId, item, provenance: buildSyncProvenance(item, provenance) });
+      state.pending[item.path] = { proposalId: proposal.id, key: item.key, localHash: item.localHash, isRetirement: item.content === null, submittedAt: new Date().toISOString() };
+      const proposed = report.proposed.find((entry) => entry.path === item.path && entry.proposalId === null);
+      if (proposed) proposed.proposalId = proposal.id;
+      else report.proposed.push({ path: item.path, kind: item.content === null ? "retirement" : item.baseBlob ? "change" : "new", proposalId: proposal.id });
+    } catch (error) {
+      if (!(error instanceof AppError) || isTransient(error)) throw error;
+      report.refused.push({ path: item.path, reason: error.message });
+      if (item.content === null) delete state.tombstones[item.path];
+      else if (item.localHash) state.files[item.path] = { blob: state.files[item.path]?.blob ?? "", local: item.localHash }; // not offered again until it changes
+    }
+    state.outbox.shift();
+    await onSent();
+  }
+}
+
+function isTransient(error: AppError): boolean {
+  return ["SERVER_UNAVAILABLE", "SERVER_BUSY", "STORE_UNAVAILABLE", "DATABASE_UNAVAILABLE", "INTERNAL", "CONFLICT", "UNAUTHORIZED"].includes(error.code);
+}

@@ -1,0 +1,63 @@
+import { AppError } from "../errors";
+import { callTeammemApi, type ApiTarget } from "../client/teammem-api";
+import { SyncAnswer, SyncProposalAnswer, type SyncFile } from "../member-sync/sync-answer";
+import type { OutboxItem } from "./sync-state";
+
+/** At most this many restarts when the store moves while pages are read. */
+const PAGE_RESTARTS = 3;
+const PAGE_SIZE = 500;
+
+export type FetchSyncOptions = { projectId: string; since: string | null; proposalIds: string[]; clientVersion: string; isPeek?: boolean; pageSize?: number; onPage?: (page: number, pageCount: number) => void };
+
+/** Every page of one answer, all for the same head, each checked before anything is used. */
+export async function fetchSyncAnswer(target: ApiTarget, options: FetchSyncOptions): Promise<SyncAnswer> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fetchPages(target, options);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === "CONFLICT") || attempt >= PAGE_RESTARTS) throw error;
+    }
+  }
+}
+
+async function fetchPages(target: ApiTarget, options: FetchSyncOptions): Promise<SyncAnswer> {
+  const first = await fetchPage(target, options, 1, null);
+  const files: SyncFile[] = [...first.files];
+  for (let page = 2; page <= first.pageCount; page++) {
+    options.onPage?.(page, first.pageCount);
+    files.push(...(await fetchPage(target, options, page, first.head)).files);
+  }
+  return { ...first, files, page: 1, pageCount: 1 };
+}
+
+async function fetchPage(target: ApiTarget, options: FetchSyncOptions, page: number, head: string | null): Promise<SyncAnswer> {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(options.pageSize ?? PAGE_SIZE), client: options.clientVersion });
+  if (options.since) query.set("since", options.since);
+  if (head) query.set("head", head);
+  if (options.proposalIds.length) query.set("proposals", options.proposalIds.join(","));
+  if (options.isPeek) query.set("peek", "1");
+  const payload = await callTeammemApi<unknown>(target, "GET", `/api/projects/${encodeURIComponent(options.projectId)}/sync?${query}`);
+  const parsed = SyncAnswer.safeParse(payload);
+  if (!parsed.success || parsed.data.projectId !== options.projectId) throw malformed();
+  return parsed.data;
+}
+
+export type SendProposalOptions = { projectId: string; item: OutboxItem; provenance: Record<string, unknown> };
+
+/** Submits one outbox item; a retry with its key answers with the same proposal. */
+export async function sendSyncProposal(target: ApiTarget, { projectId, item, provenance }: SendProposalOptions): Promise<SyncProposalAnswer> {
+  const payload = await callTeammemApi<unknown>(target, "POST", `/api/projects/${encodeURIComponent(projectId)}/sync/proposals`, {
+    path: item.path,
+    content: item.content,
+    baseBlob: item.baseBlob,
+    idempotencyKey: item.key,
+    provenance,
+  });
+  const parsed = SyncProposalAnswer.safeParse(payload);
+  if (!parsed.success) throw malformed();
+  return parsed.data;
+}
+
+function malformed(): AppError {
+  return new AppError("SERVER_UNAVAILABLE", "The teammem server sent an answer this client cannot read; nothing was written. Check that client and server versions match (teammem --version).", { details: { isMalformedAnswer: true } });
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { parseJsonOrNull } from "../parse-json";
+import { besideMemoryDir } from "./find-team-memory-dir";
+
+export const SYNC_STATE_VERSION = 1;
+
+const SyncedFile = z.object({
+  /** The store's blob id of the version last synced (the base of a proposal). */
+  blob: z.string(),
+  /** The git blob id of what sync wrote on disk (differs from `blob` when the store's text was masked). */
+  local: z.string(),
+});
+
+const OutboxItem = z.object({
+  /** Sent with the proposal: a retry returns the same proposal, never a second one. */
+  key: z.string(),
+  path: z.string(),
+  /** Null: retire the file (a local deletion). */
+  content: z.string().nullable(),
+  baseBlob: z.string().nullable(),
+  baseCommit: z.string().nullable(),
+  /** The git blob id of `content` (null for a retirement). */
+  localHash: z.string().nullable(),
+  queuedAt: z.string(),
+});
+export type OutboxItem = z.infer<typeof OutboxItem>;
+
+const PendingProposal = z.object({
+  proposalId: z.string(),
+  key: z.string(),
+  localHash: z.string().nullable(),
+  isRetirement: z.boolean(),
+  submittedAt: z.string(),
+});
+export type PendingProposal = z.infer<typeof PendingProposal>;
+
+const Tombstone = z.object({ deletedAt: z.string(), blob: z.string() });
+
+export const SyncState = z.object({
+  version: z.literal(SYNC_STATE_VERSION),
+  server: z.string(),
+  projectId: z.string(),
+  /** The store commit team/ was last brought to; null before the first complete sync. */
+  syncedCommit: z.string().nullable(),
+  syncedAt: z.string().nullable(),
+  files: z.record(z.string(), SyncedFile),
+  outbox: z.array(OutboxItem),
+  /** path → the proposal its local change became, until the proposal is decided. */
+  pending: z.record(z.string(), PendingProposal),
+  /** Files deleted here whose retirement is not decided yet: a pull never revives them. */
+  tombstones: z.record(z.string(), Tombstone),
+});
+export type SyncState = z.infer<typeof SyncState>;
+
+export type LoadedSyncState = { state: SyncState; problem: string | null };
+
+export function syncStateFile(memoryDir: string): string {
+  return besideMemoryDir(memoryDir, "sync.json");
+}
+
+export function emptySyncState(server: string, projectId: string): SyncState {
+  return { version: SYNC_STATE_VERSION, server, projectId, syncedCommit: null, syncedAt: null, files: {}, outbox: [], pending: {}, tombstones: {} };
+}
+
+/** The saved state, or null with the reason it cannot be used (missing, damaged, older format). */
+export async function readSyncState(memoryDir: string): Promise<{ state: SyncState | null; problem: string | null }> {
+  let text: string;
+  try {
+    text = await readFile(syncStateFile(memoryDir), "utf8");
+  } catch {
+    return { state: null, problem: "no sync state yet" };
+  }
+  const value = parseJsonOrNull(text);
+  const parsed = SyncState.safeParse(value);
+  if (parsed.success) return { state: parsed.data, problem: null };
+  const version = (value as { version?: unknown } | null)?.version;
+  return { state: null, problem: typeof version === "number" && version !== SYNC_STATE_VERSION ? `sync state of format ${version} (this client reads ${SYNC_STATE_VERSION})` : "the sync state file is damaged" };
+}
+
+/**
+ * The state to sync with: the saved one when it is for this server and project; otherwise a fresh
+ * one (a full comparison follows). A damaged file's outbox cannot be trusted, but an intact one
+ * for another project is kept aside untouched under its own name.
+ */
+export async function loadSyncState(memoryDir: string, server: string, projectId: string): Promise<LoadedSyncState> {
+  const { state, problem } = await readSyncState(memoryDir);
+  if (!state) return { state: emptySyncState(server, projectId), problem };
+  if (state.server !== server || state.projectId !== projectId) {
+    return { state: emptySyncState(server, projectId), problem: `the sync state was for ${state.projectId} on ${state.server}` };
+  }
+  return { state, problem: null };
+}
+
+/** Written atomically (temporary file + rename in the same folder), owner-only. */
+export async function saveSyncState(memoryDir: string, state: SyncState): Promise<void> {
+  const target = syncStateFile(memoryDir);
+  await mkdir(path.dirname(target), { recursive: true });
+  const temp = `${target}.${randomUUID()}.tmp`;
+  try {
+    await writeFile(temp, JSON.stringify(state, null, 1) + "\n", { mode: 0o600, flag: "wx" });
+    await rename(temp, target);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,106 @@
+import { spawn } from "node:child_process";
+import { childProcessEnv } from "../config";
+import { AppError } from "../errors";
+
+/**
+ * The one module that runs git against a project's code repository (not the team store: that is
+ * lib/store/git.ts). The repository is someone else's, possibly hostile: only plumbing that reads
+ * objects runs here (ls-tree, grep on a tree, log, cat-file, clone/fetch into our own mirror),
+ * never a checkout, and the settings below switch off everything in a repository's own config
+ * that could start a program.
+ */
+
+const CODE_GIT_TIMEOUT_MS = 10 * 60_000;
+/** Output larger than this is refused rather than held in memory. */
+const MAX_OUTPUT_BYTES = 512 * 1024 * 1024;
+
+// `-c` wins over the repository's .git/config. fsmonitor and hooks would run programs; an external
+// diff or textconv would too (log, grep); a pager needs a terminal; ext:: runs a command as a
+// transport; a submodule fetch would follow URLs the repository chooses.
+const SAFE_CONFIG = [
+  "core.fsmonitor=false",
+  "core.hooksPath=/dev/null",
+  "core.pager=cat",
+  "core.sshCommand=ssh",
+  "core.askPass=",
+  "core.gitProxy=",
+  "core.quotepath=off",
+  "diff.external=",
+  "protocol.ext.allow=never",
+  "fetch.recurseSubmodules=false",
+  "submodule.recurse=false",
+  "gc.auto=0",
+  "maintenance.auto=false",
+  "advice.detachedHead=false",
+];
+
+const SAFE_ENV: Record<string, string> = {
+  GIT_TERMINAL_PROMPT: "0",
+  GIT_NO_REPLACE_OBJECTS: "1",
+  GIT_CONFIG_NOSYSTEM: "1",
+  GIT_ATTR_NOSYSTEM: "1",
+  GIT_OPTIONAL_LOCKS: "0",
+};
+
+export type CodeGitOptions = { input?: string; timeoutMs?: number; okExitCodes?: number[] };
+
+export type CodeGitResult = { stdout: Buffer; exitCode: number };
+
+/** Runs `git -c … <args>` in `dir`; fails with INVALID_INPUT naming the command when git fails. */
+export function runCodeGit(dir: string, args: string[], options: CodeGitOptions = {}): Promise<CodeGitResult> {
+  const argv = [...SAFE_CONFIG.flatMap((setting) => ["-c", setting]), "--no-pager", ...args];
+  return new Promise((resolve, reject) => {
+    const child = spawn("git", argv, { cwd: dir, env: safeEnv() as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let stderr = "";
+    let isOverflow = false;
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? CODE_GIT_TIMEOUT_MS);
+    child.stdout.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_OUTPUT_BYTES) {
+        isOverflow = true;
+        child.kill("SIGKILL");
+        return;
+      }
+      chunks.push(chunk);
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      if (stderr.length < 4000) stderr += chunk.toString("utf8");
+    });
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(new AppError("INTERNAL", "git could not be started on this machine.", { cause: error }));
+    });
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      const exitCode = code ?? -1;
+      if (isOverflow) return reject(codeGitFailed(args, "its output was too large"));
+      if (signal) return reject(codeGitFailed(args, "it took too long"));
+      if (exitCode !== 0 && !(options.okExitCodes ?? []).includes(exitCode)) return reject(codeGitFailed(args, firstLine(stderr)));
+      resolve({ stdout: Buffer.concat(chunks), exitCode });
+    });
+    child.stdin.on("error", () => undefined); // git may exit before reading all input
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+// The environment minus every GIT_* variable a caller might have set (GIT_DIR, GIT_CONFIG_*, …
+// would point git elsewhere or at other config), plus the guards above.
+const ALLOWED_GIT_ENV = new Set(["GIT_SSH_COMMAND", "GIT_SSL_CAINFO", ...Object.keys(SAFE_ENV)]);
+function safeEnv(): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(childProcessEnv(SAFE_ENV)).filter(([name]) => !name.startsWith("GIT_") || ALLOWED_GIT_ENV.has(name)));
+}
+
+function codeGitFailed(args: string[], reason: string): AppError {
+  return new AppError("INVALID_INPUT", `Reading the code repository failed (git ${args[0]}): ${redactUrl(reason) || "no reason given"}.`);
+}
+
+function firstLine(text: string): string {
+  return text.split("\n").map((line) => line.trim()).find((line) => line !== "" && !line.startsWith("hint:"))?.slice(0, 300) ?? "";
+}
+
+/** A URL may embed a password (https://user:token@host/...): never show or log it. */
+export function redactUrl(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^@/\s]*@/gi, "$1***@");
+}

@@ -1,0 +1,89 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { runCodeGit } from "./code-git";
+
+/** What a code commit holds: every file path, every folder, and where each file name occurs. */
+export type CodeTree = { commit: string; files: Set<string>; dirs: Set<string>; byBaseName: Map<string, string[]> };
+
+/** The commit HEAD names (the default branch of a mirror), or null when the repository has none. */
+export async function resolveCodeHead(dir: string): Promise<string | null> {
+  const { stdout, exitCode } = await runCodeGit(dir, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], { okExitCodes: [1, 128] });
+  const commit = stdout.toString("utf8").trim();
+  return exitCode === 0 && /^[0-9a-f]{40,64}$/.test(commit) ? commit : null;
+}
+
+/** One `git ls-tree -r` of the whole commit: symlinks and submodules count as files that exist. */
+export async function readCodeTree(dir: string, commit: string): Promise<CodeTree> {
+  const { stdout } = await runCodeGit(dir, ["ls-tree", "-r", "-z", "--full-tree", commit]);
+  const files = new Set<string>();
+  const dirs = new Set<string>();
+  const byBaseName = new Map<string, string[]>();
+  for (const line of stdout.toString("utf8").split("\0")) {
+    const tab = line.indexOf("\t");
+    if (tab < 0) continue;
+    const filePath = line.slice(tab + 1);
+    files.add(filePath);
+    const baseName = filePath.slice(filePath.lastIndexOf("/") + 1);
+    const sameName = byBaseName.get(baseName);
+    if (sameName) sameName.push(filePath);
+    else byBaseName.set(baseName, [filePath]);
+    for (let slash = filePath.indexOf("/"); slash > 0; slash = filePath.indexOf("/", slash + 1)) dirs.add(filePath.slice(0, slash));
+  }
+  return { commit, files, dirs, byBaseName };
+}
+
+/**
+ * The files each term occurs in as a whole word, from one `git grep -F -w -o` over the commit's
+ * tree. Terms go through a pattern file as fixed strings: an identifier such as `$scope` or
+ * `operator[]` is matched literally, never read as a regular expression or an option. Binary
+ * files are skipped. `perTerm` caps the files kept per term (the evidence needs a few).
+ */
+export async function grepCodeTerms(dir: string, commit: string, terms: string[], perTerm = 5): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  const usable = [...new Set(terms.filter((term) => term !== "" && !/[\n\r\0]/.test(term)))];
+  if (usable.length === 0) return found;
+  const folder = await mkdtemp(path.join(os.tmpdir(), "teammem-grep-"));
+  try {
+    const patternFile = path.join(folder, "terms");
+    await writeFile(patternFile, usable.join("\n") + "\n", "utf8");
+    // Exit 1 means "no match": an answer, not a failure.
+    const { stdout } = await runCodeGit(dir, ["grep", "-I", "-F", "-w", "-o", "-z", "--no-color", "--no-textconv", "-f", patternFile, commit, "--"], { okExitCodes: [1] });
+    const prefix = `${commit}:`;
+    for (const line of stdout.toString("utf8").split("\n")) {
+      const nul = line.indexOf("\0");
+      if (nul < 0 || !line.startsWith(prefix)) continue;
+      const filePath = line.slice(prefix.length, nul);
+      const term = line.slice(nul + 1);
+      const files = found.get(term) ?? [];
+      if (files.length === 0) found.set(term, files);
+      if (files.length < perTerm && !files.includes(filePath)) files.push(filePath);
+    }
+    return found;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+export type CodeRename = { from: string; to: string; commit: string; at: string };
+
+/**
+ * Every rename in the history of `commit`, newest first, from one `git log -M` pass (exact
+ * renames need only trees; similar ones make git fetch the blobs it compares, in batches).
+ */
+export async function listCodeRenames(dir: string, commit: string): Promise<CodeRename[]> {
+  const { stdout } = await runCodeGit(dir, ["log", "-M", "--no-ext-diff", "--no-textconv", "--diff-filter=R", "--name-status", "-z", "--format=%x01%H %aI", commit, "--"]);
+  const renames: CodeRename[] = [];
+  for (const record of stdout.toString("utf8").split("\x01")) {
+    const headerEnd = record.indexOf("\n");
+    if (headerEnd < 0) continue;
+    const [hash, at] = record.slice(0, headerEnd).split(" ");
+    const fields = record.slice(headerEnd + 1).replace(/^\n/, "").split("\0");
+    for (let index = 0; index + 2 < fields.length; index += 3) {
+      const status = fields[index]!.trim();
+      if (!status.startsWith("R")) continue;
+      renames.push({ from: fields[index + 1]!, to: fields[index + 2]!, commit: hash!, at: at! });
+    }
+  }
+  return renames;
+}

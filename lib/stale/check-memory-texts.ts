@@ -1,0 +1,31 @@
+import { parseFrontmatter } from "../memdir/frontmatter";
+import { checkCodeCitations } from "./check-code-citations";
+import type { CheckResult } from "./check-result";
+import { extractCitations } from "./extract-citations";
+import { findDatedClaims } from "./find-dated-claims";
+
+export type MemoryText = { key: string; text: string; writtenAt: Date };
+
+export type CheckTextsOptions = { memories: MemoryText[]; code: { dir: string; commit: string } | null };
+
+/**
+ * Everything about memory file versions that does not depend on the clock: citations checked
+ * against one code commit (all memories in one batch), and the dates their truth hangs on.
+ */
+export async function checkMemoryTexts({ memories, code }: CheckTextsOptions): Promise<Map<string, CheckResult>> {
+  const parsed = memories.map((memory) => {
+    const { fields, body } = parseFrontmatter(memory.text);
+    const description = typeof fields.description === "string" ? fields.description : "";
+    const claimed = `${description}\n${body}`;
+    return { ...memory, citations: extractCitations(claimed), claims: findDatedClaims(claimed, memory.writtenAt) };
+  });
+  const withCitations = parsed.filter((memory) => memory.citations.paths.length + memory.citations.fileNames.length + memory.citations.symbols.length > 0);
+  const codeChecks = code && withCitations.length > 0 ? await checkCodeCitations(code.dir, code.commit, withCitations) : new Map();
+  return new Map(
+    parsed.map((memory) => {
+      const citationCount = memory.citations.paths.length + memory.citations.fileNames.length + memory.citations.symbols.length;
+      const codeCheck = code ? (codeChecks.get(memory.key) ?? { signals: [], notes: [] }) : null;
+      return [memory.key, { code: codeCheck, claims: memory.claims, citationCount, isTruncated: memory.citations.isTruncated }];
+    }),
+  );
+}

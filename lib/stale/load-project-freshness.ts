@@ -1,0 +1,94 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { log } from "../log";
+import { ensureReadModel } from "../read-model/ensure-read-model";
+import { refreshProjectFreshness } from "./refresh-project-freshness";
+import type { FreshnessState, StaleSignal } from "./stale-signal";
+import { parseFreshnessDetails, readFreshnessState } from "./stored-freshness";
+
+export type { FreshnessState, StaleSignal, StaleSignalKind } from "./stale-signal";
+
+export type MemoryFreshness = {
+  path: string;
+  name: string;
+  type: string;
+  /** ISO time of the last commit that changed the file (its age). */
+  lastCommitAt: string;
+  state: FreshnessState;
+  /** Higher is staler; sort by it. */
+  score: number;
+  signals: StaleSignal[];
+  /** "not checked: <reason>" for each check that could not run. */
+  notChecked: string[];
+  /** Facts that are not reasons to doubt it (a cited symbol that now lives elsewhere). */
+  notes?: string[];
+};
+
+export type ProjectFreshness = {
+  projectId: string;
+  /** The code commit the citations were checked against; null when none could be. */
+  codeCommit: string | null;
+  /** Why the code repository could not be checked (not set, unreachable), or null. */
+  codeRepoProblem: string | null;
+  /** When the project was last checked; null when never. */
+  checkedAt: string | null;
+  memories: MemoryFreshness[];
+};
+
+/** A check older than this is refreshed in the background; the page is served from what is stored. */
+export const REFRESH_AFTER_MS = 15 * 60_000;
+
+const refreshing = new Map<string, Promise<unknown>>();
+
+/**
+ * Every team memory of a project with its freshness, from the read model's rows (one query). A
+ * project never checked, or checked at another store commit, is checked first (only the changed
+ * files cost anything, thanks to the cache); a check that is merely old is redone in the
+ * background, so a page never waits for the clock.
+ */
+export async function loadProjectFreshness(config: Config, db: Db, projectId: string): Promise<ProjectFreshness> {
+  const { commit: storeCommit } = await ensureReadModel(config, db);
+  let run = await db.staleRun.findUnique({ where: { projectId } });
+  if (!run || run.storeCommit !== storeCommit) {
+    await refreshOnce(config, db, projectId);
+    run = await db.staleRun.findUnique({ where: { projectId } });
+  } else if (Date.now() - run.checkedAt.getTime() > REFRESH_AFTER_MS) {
+    void refreshOnce(config, db, projectId).catch((error: unknown) => log("warn", "stale.background_refresh_failed", { projectId, name: (error as Error)?.name ?? "unknown" }));
+  }
+  const rows = await db.storeMemory.findMany({
+    where: { projectId },
+    orderBy: [{ freshScore: "desc" }, { path: "asc" }],
+    select: { path: true, name: true, type: true, changedAt: true, freshState: true, freshScore: true, freshSignals: true },
+  });
+  return {
+    projectId,
+    codeCommit: run?.codeCommit ?? null,
+    codeRepoProblem: run?.codeRepoProblem ?? null,
+    checkedAt: run?.checkedAt.toISOString() ?? null,
+    memories: rows.map((row) => {
+      const details = parseFreshnessDetails(row.freshSignals);
+      const state = readFreshnessState(row.freshState);
+      return {
+        path: row.path,
+        name: row.name ?? row.path,
+        type: row.type ?? "untyped",
+        lastCommitAt: row.changedAt.toISOString(),
+        // A row the last check did not reach (it failed halfway) is not called fresh.
+        state: state ?? "aging",
+        score: row.freshScore,
+        signals: details.signals,
+        notChecked: state === null ? ["not checked: this file has not been checked yet"] : details.notChecked,
+        notes: details.notes,
+      };
+    }),
+  };
+}
+
+/** Checks now (Settings' "check now", tests); concurrent callers for a project share one run. */
+export function refreshOnce(config: Config, db: Db, projectId: string, options: { force?: boolean } = {}): Promise<unknown> {
+  const running = refreshing.get(projectId);
+  if (running) return running;
+  const next = refreshProjectFreshness(config, db, projectId, options).finally(() => refreshing.delete(projectId));
+  refreshing.set(projectId, next);
+  return next;
+}

@@ -8,7 +8,7 @@ import { normaliseRepoUrl } from "../projects/normalise-repo-url";
  */
 export function readCheckoutOrigin(checkoutDir: string, timeoutMs: number): Promise<string | null> {
   return new Promise((resolve) => {
-    execFile("git", ["-C", checkoutDir, "config", "--get", "remote.origin.url"], { timeout: Math.max(1, timeoutMs), encoding: "utf8" }, (error, stdout) => {
+    execFile("git", ["-C", checkoutDir, "config", "--get", "remote.origin.url"], { timeout: Math.max(1, Math.floor(timeoutMs)), encoding: "utf8" }, (error, stdout) => {
       const normalised = error ? null : normaliseRepoUrl(stdout.trim());
       resolve(normalised?.ok ? normalised.url : null);
     });

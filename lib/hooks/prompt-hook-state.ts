@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseJsonOrNull } from "../parse-json";
 
@@ -51,6 +51,8 @@ export async function writePromptHookState(file: string, state: PromptHookState,
     .sort(([, a], [, b]) => b.checkedAt.localeCompare(a.checkedAt))
     .slice(0, MAX_PROJECT_ENTRIES);
   const text = `${JSON.stringify({ sessions: Object.fromEntries(sessions), projects: Object.fromEntries(projects) }, null, 2)}\n`;
+  // Claude Code makes this folder for its transcripts; a hook may run before it did.
+  await mkdir(path.dirname(file), { recursive: true });
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
   try {
     await writeFile(temp, text, { mode: 0o600, flag: "wx" });

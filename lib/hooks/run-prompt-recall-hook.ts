@@ -53,7 +53,9 @@ export async function runPromptRecallHook(options: PromptRecallOptions): Promise
   try {
     return await recallForPrompt(input, options);
   } catch (error) {
-    return silent(`failed: ${(error as Error)?.name === "TimeoutError" || (error as Error)?.name === "AbortError" ? "out of time" : ((error as { code?: string }).code ?? "error")}`);
+    // An aborted request surfaces as SERVER_UNAVAILABLE; past the deadline, the budget was the cause.
+    if (performance.now() >= options.deadline - 5) return silent("out of time");
+    return silent(`failed: ${(error as { code?: string })?.code ?? (error as Error)?.name ?? "error"}`);
   }
 }
 

@@ -1,0 +1,248 @@
+import { execFileSync, spawn } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
+
+/**
+ * `teammem recall-hook` as Claude Code runs it: the compiled CLI, the hook JSON on stdin, a member
+ * home laid out as Claude Code lays it out, a real git checkout whose origin is the demo project's
+ * repository, and the product's own route handlers (GET /api/projects, POST …/recall) behind a
+ * plain HTTP listener that records what it received.
+ */
+const PROJECT = "acme-checkout";
+const SECRET = ["ghp", "_", "R7mK2pQ9xL4vT8wZ3nB6cD1fG5hJ0kS2aE4y"].join(""); // built at run time: no literal credential in the repository
+const DB_PROMPT = "should the integration tests use a real database or mocks";
+
+let worldDir = "";
+let server: Server;
+let serverUrl = "";
+let token = "";
+let closeDb: () => Promise<void>;
+let received: { method: string; path: string; body: string }[] = [];
+let mode: "answer" | "hang" = "answer";
+let memberHome = "";
+let checkout = "";
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+async function buildWorld() {
+  worldDir = await mkdtemp(path.join(os.tmpdir(), "teammem-recall-hook-"));
+  process.env.TEAMMEM_DATA_DIR = path.join(worldDir, "data");
+  process.env.TEAMMEM_INITIAL_PASSWORD = "recall-hook-password-1";
+  delete process.env.ANTHROPIC_API_KEY; // the local ranker: deterministic, no model
+  const { loadConfig } = await import("@/lib/config");
+  const { runSetup } = await import("@/lib/setup/run-setup");
+  await runSetup(loadConfig());
+  const { getDatabase } = await import("@/app/_server/context");
+  const { createApiToken } = await import("@/lib/auth/manage-api-tokens");
+  const db = getDatabase();
+  const omar = await db.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
+  const caller = { userId: omar.id, email: omar.email, name: omar.name, isAdmin: false, via: "session" as const, tokenProjectIds: null };
+  token = (await createApiToken(db, caller, { name: "hooks", projectIds: [PROJECT] })).token;
+  closeDb = () => db.$disconnect();
+
+  const projects = (await import("@/app/api/projects/route")).GET as unknown as Handler;
+  const recall = (await import("@/app/api/projects/[id]/recall/route")).POST as unknown as Handler;
+  server = createServer((incoming, outgoing) => {
+    let body = "";
+    incoming.on("data", (chunk) => (body += String(chunk)));
+    incoming.on("end", () => {
+      received.push({ method: incoming.method ?? "", path: incoming.url ?? "", body });
+      if (mode === "hang") return; // never answers: the hook must give up on its own
+      const recallMatch = /^\/api\/projects\/([^/]+)\/recall$/.exec(incoming.url ?? "");
+      const handler = incoming.url?.startsWith("/api/projects?") || incoming.url === "/api/projects" ? projects : recallMatch ? recall : null;
+      if (!handler) return void outgoing.writeHead(404).end();
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === "string") headers.set(name, value);
+      const request = new Request(`http://127.0.0.1${incoming.url}`, { method: incoming.method, headers, body: incoming.method === "POST" ? body : undefined });
+      void handler(request, { params: Promise.resolve(recallMatch ? { id: decodeURIComponent(recallMatch[1]!) } : {}) }).then(async (response) => {
+        outgoing.writeHead(response.status, { "content-type": "application/json" });
+        outgoing.end(await response.text());
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  memberHome = path.join(worldDir, "home");
+  checkout = path.join(memberHome, "src", "checkout");
+  await mkdir(checkout, { recursive: true });
+  execFileSync("git", ["init", "-q", checkout]);
+  execFileSync("git", ["-C", checkout, "remote", "add", "origin", "git@github.com:acme/checkout.git"]);
+}
+
+type HookRun = { code: number | null; stdout: string; stderr: string; ms: number };
+
+function runHook(input: Record<string, unknown>, env: Record<string, string> = {}, args: string[] = []): Promise<HookRun> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [TEAMMEM_BIN, "recall-hook", "--explain", ...args], {
+      env: {
+        NODE_ENV: "test",
+        PATH: process.env.PATH ?? "",
+        HOME: memberHome,
+        CLAUDE_CONFIG_DIR: path.join(memberHome, ".claude"),
+        XDG_CONFIG_HOME: path.join(memberHome, ".config"),
+        TEAMMEM_TOKEN: token,
+        TEAMMEM_SERVER: serverUrl,
+        ...env,
+      },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += String(chunk)));
+    child.stderr.on("data", (chunk) => (stderr += String(chunk)));
+    child.on("close", (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+    child.stdin.end(JSON.stringify({ hook_event_name: "UserPromptSubmit", transcript_path: "/nowhere.jsonl", permission_mode: "default", cwd: checkout, ...input }));
+  });
+}
+
+function contextOf(run: HookRun): string {
+  return JSON.parse(run.stdout).hookSpecificOutput.additionalContext as string;
+}
+
+const recallBodies = () => received.filter((request) => request.path.endsWith("/recall")).map((request) => JSON.parse(request.body) as { query: string; alreadySurfaced: string[]; heldCommit?: string });
+
+beforeAll(async () => {
+  ensureCompiledCli();
+  await buildWorld();
+}, 120_000);
+afterAll(async () => {
+  server?.close();
+  await closeDb?.();
+  await rm(worldDir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  received = [];
+  mode = "answer";
+});
+
+describe("teammem recall-hook (Claude Code's UserPromptSubmit hook)", () => {
+
+  it("gives the selected team memories as additionalContext, in the R7 format, and the lead's recall log shows them", async () => {
+    const run = await runHook({ session_id: "session-a", prompt: DB_PROMPT });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^teammem recall-hook: recalled: .*feedback_real_db_in_tests\.md/);
+    const parsed = JSON.parse(run.stdout);
+    expect(parsed.hookSpecificOutput.hookEventName).toBe("UserPromptSubmit");
+    const context = contextOf(run);
+    expect(context).toMatch(/^<system-reminder>\n/);
+    expect(context).toContain("memory/team/feedback_real_db_in_tests.md");
+    expect(context).toContain("This memory is"); // A3: an old memory carries its freshness warning
+    expect(context.length).toBeLessThan(9_500);
+
+    const { getDatabase } = await import("@/app/_server/context");
+    const events = await getDatabase().recallEvent.findMany({ where: { projectId: PROJECT }, orderBy: { at: "desc" }, take: 1 });
+    expect(JSON.parse(events[0]!.selected)).toContain("feedback_real_db_in_tests.md");
+  });
+
+  it("never gives a session the same memory twice, and tells the server what it already gave", async () => {
+    const first = await runHook({ session_id: "session-b", prompt: DB_PROMPT });
+    const firstGiven = first.stderr.replace(/^.*recalled: /, "").trim().split(", ");
+    expect(firstGiven).toContain("feedback_real_db_in_tests.md");
+    const second = await runHook({ session_id: "session-b", prompt: DB_PROMPT });
+    expect(second.code).toBe(0);
+    expect(second.stdout.includes("feedback_real_db_in_tests.md")).toBe(false);
+    expect(recallBodies()[1]!.alreadySurfaced).toEqual(firstGiven);
+    // Another session starts afresh.
+    const other = await runHook({ session_id: "session-c", prompt: DB_PROMPT });
+    expect(contextOf(other)).toContain("feedback_real_db_in_tests.md");
+    // The state lives beside the memory directory, not in it.
+    const stateFile = path.join(memberHome, ".claude", "projects", checkout.replace(/[^A-Za-z0-9]/g, "-"), "teammem-recall-hook.json");
+    const state = JSON.parse(await readFile(stateFile, "utf8"));
+    expect(Object.keys(state.sessions).sort()).toEqual(["session-a", "session-b", "session-c"]);
+    expect(Object.values(state.projects)).toEqual([expect.objectContaining({ projectId: PROJECT })]);
+  });
+
+  it("asks the server for the project list once, then remembers the checkout's project", async () => {
+    await runHook({ session_id: "session-d", prompt: DB_PROMPT });
+    expect(received.filter((request) => request.path.startsWith("/api/projects?") || request.path === "/api/projects")).toHaveLength(0);
+  });
+
+  it("sends nothing for one-word prompts and slash commands", async () => {
+    for (const prompt of ["continue", "/clear", "/review 12 now"]) {
+      const run = await runHook({ session_id: "session-e", prompt });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe("");
+    }
+    expect(received).toEqual([]);
+  });
+
+  it("redacts a credential in the prompt before it leaves the machine", async () => {
+    const run = await runHook({ session_id: "session-f", prompt: `the integration tests database login fails with token ${SECRET} today` });
+    expect(run.code).toBe(0);
+    expect(received.length).toBeGreaterThan(0);
+    for (const request of received) expect(request.body).not.toContain(SECRET.slice(4));
+    expect(recallBodies()[0]!.query).toMatch(/\[REDACTED:[a-z-]+\]/);
+    expect(run.stdout).not.toContain(SECRET.slice(4));
+  });
+
+  it("fails open: a server that never answers yields no output and exit 0 within the budget", async () => {
+    mode = "hang";
+    const run = await runHook({ session_id: "session-g", prompt: DB_PROMPT });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain("out of time");
+    expect(received).toHaveLength(1); // it did ask
+    // Functional bound, not a benchmark: Claude Code's own timeout for this hook is 3 s.
+    expect(run.ms).toBeLessThan(3_000);
+  });
+
+  it("fails open without a server, a login or a project", async () => {
+    const closed = await runHook({ session_id: "session-h", prompt: DB_PROMPT }, { TEAMMEM_SERVER: "http://127.0.0.1:9" });
+    expect([closed.code, closed.stdout]).toEqual([0, ""]);
+    const noLogin = await runHook({ session_id: "session-h", prompt: DB_PROMPT }, { TEAMMEM_TOKEN: "", TEAMMEM_SERVER: "" });
+    expect([noLogin.code, noLogin.stdout, noLogin.stderr.trim()]).toEqual([0, "", "teammem recall-hook: not-logged-in"]);
+    const elsewhere = await mkdtemp(path.join(worldDir, "other-"));
+    execFileSync("git", ["init", "-q", elsewhere]);
+    execFileSync("git", ["-C", elsewhere, "remote", "add", "origin", "https://github.com/acme/unknown.git"]);
+    const noProject = await runHook({ session_id: "session-h", prompt: DB_PROMPT, cwd: elsewhere });
+    expect([noProject.code, noProject.stdout, noProject.stderr.trim()]).toEqual([0, "", "teammem recall-hook: no-project"]);
+    const badInput = await new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, [TEAMMEM_BIN, "recall-hook"], { env: { PATH: process.env.PATH ?? "", HOME: memberHome } });
+      child.on("close", resolve);
+      child.stdin.end("not json");
+    });
+    expect(badInput).toBe(0);
+  });
+});
+
+describe("recall with heldCommit (team memories the member already synced are Claude Code's to recall)", () => {
+  it("leaves out what the member holds unchanged and offers only what changed since", async () => {
+    const { getConfig, getDatabase } = await import("@/app/_server/context");
+    const { ensureReadModel } = await import("@/lib/read-model/ensure-read-model");
+    const { submitProposal } = await import("@/lib/review/submit-proposal");
+    const { approveProposal } = await import("@/lib/review/approve-proposal");
+    const config = getConfig();
+    const db = getDatabase();
+    const recall = (await import("@/app/api/projects/[id]/recall/route")).POST as unknown as Handler;
+    const ask = async (body: Record<string, unknown>) => {
+      const response = await recall(
+        new Request(`http://127.0.0.1/api/projects/${PROJECT}/recall`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) }),
+        { params: Promise.resolve({ id: PROJECT }) },
+      );
+      return { status: response.status, json: (await response.json()) as { selected: { file: string }[]; error?: { message: string } } };
+    };
+    const held = (await ensureReadModel(config, db)).commit!;
+    const query = "integration tests real database mocks";
+    expect((await ask({ query })).json.selected.map((memory) => memory.file)).toContain("feedback_real_db_in_tests.md");
+    expect((await ask({ query, heldCommit: held })).json.selected).toEqual([]);
+
+    const lena = await db.user.findUniqueOrThrow({ where: { email: "lena@acme.example" } });
+    const omar = await db.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
+    const content = "---\nname: Integration tests reset the database per test\ndescription: integration tests truncate the real database between tests instead of mocks\ntype: project\n---\nEach integration test starts from an empty real database.\n";
+    const proposal = await submitProposal(config, db, { projectId: PROJECT, path: "project_db_reset_per_test.md", content, source: "member", proposerId: omar.id });
+    await approveProposal(config, db, { proposalId: proposal.id, approverId: lena.id, revision: 1 });
+    expect((await ask({ query, heldCommit: held })).json.selected.map((memory) => memory.file)).toEqual(["project_db_reset_per_test.md"]);
+
+    // A commit the store does not know: nothing is vouched for, everything is a candidate.
+    expect((await ask({ query, heldCommit: "0".repeat(40) })).json.selected.map((memory) => memory.file)).toContain("feedback_real_db_in_tests.md");
+    const bad = await ask({ query, heldCommit: "HEAD~1" });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error?.message).toContain("heldCommit");
+  });
+});

@@ -59,7 +59,7 @@ async function buildWorld() {
       const headers = new Headers();
       for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === "string") headers.set(name, value);
       const request = new Request(`http://127.0.0.1${incoming.url}`, { method: incoming.method, headers, body: incoming.method === "POST" ? body : undefined });
-      void handler(request, { params: Promise.resolve(recallMatch ? { id: decodeURIComponent(recallMatch[1]!) } : {}) }).then(async (response) => {
+      void handler(request, { params: Promise.resolve<Record<string, string>>(recallMatch ? { id: decodeURIComponent(recallMatch[1]!) } : {}) }).then(async (response) => {
         outgoing.writeHead(response.status, { "content-type": "application/json" });
         outgoing.end(await response.text());
       });
@@ -203,7 +203,7 @@ describe("teammem recall-hook (Claude Code's UserPromptSubmit hook)", () => {
     const noProject = await runHook({ session_id: "session-h", prompt: DB_PROMPT, cwd: elsewhere });
     expect([noProject.code, noProject.stdout, noProject.stderr.trim()]).toEqual([0, "", "teammem recall-hook: no-project"]);
     const badInput = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, [TEAMMEM_BIN, "recall-hook"], { env: { PATH: process.env.PATH ?? "", HOME: memberHome } });
+      const child = spawn(process.execPath, [TEAMMEM_BIN, "recall-hook"], { env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", HOME: memberHome } });
       child.on("close", resolve);
       child.stdin.end("not json");
     });

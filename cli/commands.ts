@@ -98,4 +98,22 @@ export const COMMANDS: CommandEntry[] = [
     needsConfig: true,
     load: async () => (await import("./commands/reindex")).reindexCommand,
   },
+  {
+    name: "sync",
+    summary: "keep this checkout's team memory and the team store in step (both ways, via review)",
+    needsConfig: true,
+    load: async () => (await import("./commands/sync")).syncCommand,
+  },
+  {
+    name: "status",
+    summary: "show pending, blocked and rejected proposals and what the store gained since the last sync",
+    needsConfig: true,
+    load: async () => (await import("./commands/status")).statusCommand,
+  },
+  {
+    name: "propose",
+    summary: "offer a private memory to the team (user memories stay private; secrets never leave)",
+    needsConfig: true,
+    load: async () => (await import("./commands/propose")).proposeCommand,
+  },
 ];

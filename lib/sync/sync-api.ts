@@ -7,7 +7,7 @@ import type { OutboxItem } from "./sync-state";
 const PAGE_RESTARTS = 3;
 const PAGE_SIZE = 500;
 
-export type FetchSyncOptions = { projectId: string; since: string | null; proposalIds: string[]; clientVersion: string; isPeek?: boolean; pageSize?: number; onPage?: (page: number, pageCount: number) => void };
+export type FetchSyncOptions = { projectId: string; since: string | null; proposalIds: string[]; clientVersion: string; isPeek?: boolean; pageSize?: number; isFirstPageOnly?: boolean; onPage?: (page: number, pageCount: number) => void };
 
 /** Every page of one answer, all for the same head, each checked before anything is used. */
 export async function fetchSyncAnswer(target: ApiTarget, options: FetchSyncOptions): Promise<SyncAnswer> {
@@ -22,6 +22,7 @@ export async function fetchSyncAnswer(target: ApiTarget, options: FetchSyncOptio
 
 async function fetchPages(target: ApiTarget, options: FetchSyncOptions): Promise<SyncAnswer> {
   const first = await fetchPage(target, options, 1, null);
+  if (options.isFirstPageOnly) return first;
   const files: SyncFile[] = [...first.files];
   for (let page = 2; page <= first.pageCount; page++) {
     options.onPage?.(page, first.pageCount);

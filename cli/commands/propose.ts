@@ -1,0 +1,29 @@
+import { resolveApiTarget } from "../../lib/client/resolve-api-target";
+import { proposePrivateMemory } from "../../lib/sync/propose-private-memory";
+import type { Command } from "../command";
+import { EXIT } from "../output";
+
+const HELP = `teammem propose — offer a private memory to the team (reviewed before it lands)
+
+Usage: teammem propose FILE [--project ID] [--json]
+
+FILE is a memory file (usually in this checkout's memory directory). A \`user\` memory is refused:
+it is about you and stays private. A \`feedback\` memory is sent, and the lead is asked to confirm
+it is a team convention rather than a personal preference. The file is scanned first: one that
+holds a secret is not sent. Prints the proposal's page on the dashboard.`;
+
+export const proposeCommand: Command = {
+  name: "propose",
+  summary: "offer a private memory to the team (user memories stay private; secrets never leave)",
+  help: HELP,
+  options: { project: { type: "string" } },
+  async run({ positionals, flags, config: loadConfig, output }) {
+    if (positionals.length !== 1) return output.error(`teammem propose: give one FILE.\n\n${HELP}`), EXIT.usage;
+    const config = loadConfig();
+    const proposed = await proposePrivateMemory({ config, target: await resolveApiTarget(config), file: positionals[0]!, cwd: process.cwd(), projectId: typeof flags.project === "string" ? flags.project : null });
+    if (output.isJson) return output.json(proposed), EXIT.ok;
+    output.print(`Proposed ${proposed.path} to ${proposed.projectId}: ${proposed.url}`);
+    if (proposed.needsConventionConfirmation) output.print("It is a feedback memory: the lead confirms it is a team convention (not a personal preference) before approving.");
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,46 @@
+import packageJson from "../../package.json" with { type: "json" };
+import { resolveApiTarget } from "../../lib/client/resolve-api-target";
+import { readSyncStatus, type SyncStatus } from "../../lib/sync/read-sync-status";
+import type { Command } from "../command";
+import { EXIT } from "../output";
+
+const HELP = `teammem status — where this checkout's team memory stands (one screen)
+
+Usage: teammem status [DIR] [--json]
+
+Shows the last sync, proposals waiting for review (blocked, conflicted, rejected with the
+reviewer's reason), changes still in the outbox, local deletions waiting (tombstones), and what
+the team store gained since the last sync. Asks the server without recording a sync; offline,
+the local part is shown. Exit codes: 0 in step, 1 something waits or needs attention.`;
+
+export const statusCommand: Command = {
+  name: "status",
+  summary: "show pending, blocked and rejected proposals and what the store gained since the last sync",
+  help: HELP,
+  async run({ positionals, config: loadConfig, output }) {
+    const config = loadConfig();
+    const status = await readSyncStatus({ config, target: await resolveApiTarget(config), cwd: positionals[0] ?? process.cwd(), clientVersion: packageJson.version });
+    const needsAttention = status.proposals.length + status.outbox.length + (status.storeGained?.changed ?? 0) + (status.storeGained?.removed ?? 0) > 0 || status.serverProblem !== null;
+    if (output.isJson) return output.json(status), needsAttention ? EXIT.findings : EXIT.ok;
+    output.print(formatStatus(status));
+    return needsAttention ? EXIT.findings : EXIT.ok;
+  },
+};
+
+function formatStatus(status: SyncStatus): string {
+  const lines = [`${status.teamDir}${status.projectId ? ` ↔ ${status.projectId}` : ""}`];
+  lines.push(status.syncedAt ? `  last sync ${status.syncedAt} at ${status.syncedCommit?.slice(0, 8) ?? "(empty store)"}` : "  never synced");
+  if (status.storeGained) {
+    const { changed, removed } = status.storeGained;
+    lines.push(changed + removed === 0 ? "  the store has nothing new since" : `  the store gained ${changed} changed file(s) and ${removed} removal(s) since: run teammem sync`);
+  }
+  for (const proposal of status.proposals) {
+    const what = proposal.isRetirement ? "retirement of " : "";
+    const where = proposal.state === "committed" ? (proposal.hasLanded ? "approved: teammem sync brings it in" : "approved, landing") : proposal.state === "rejected" ? `rejected${proposal.reason ? `: ${proposal.reason}` : ""}` : proposal.state === "blocked_secret" ? "blocked: a secret was found" : proposal.state === "conflicted" ? "conflicted: the store changed too; the reviewer merges" : proposal.state.replace("_", " ");
+    lines.push(`  ${what}${proposal.path}: ${where}`);
+  }
+  for (const item of status.outbox) lines.push(`  outbox: ${item.isRetirement ? "retirement of " : ""}${item.path} (sent on the next sync)`);
+  for (const tombstone of status.tombstones) lines.push(`  deleted here: ${tombstone} (not revived while its retirement is pending)`);
+  if (status.serverProblem) lines.push(`  server: ${status.serverProblem}`);
+  return lines.join("\n");
+}

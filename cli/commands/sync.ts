@@ -1,0 +1,127 @@
+import path from "node:path";
+import packageJson from "../../package.json" with { type: "json" };
+import { resolveApiTarget } from "../../lib/client/resolve-api-target";
+import { isAppError } from "../../lib/errors";
+import { runSync } from "../../lib/sync/run-sync";
+import { SYNC_EXIT, syncExitCode, type SyncReport } from "../../lib/sync/sync-report";
+import type { Command } from "../command";
+import type { Output } from "../output";
+import { redactTeamFile } from "./sync-redact";
+
+const HELP = `teammem sync — keep this checkout's team memory (memory/team/) and the team store in step
+
+Usage: teammem sync [DIR] [--project ID] [--dry-run] [--json] [--quiet]
+       teammem sync --redact FILE [--yes]
+
+DIR (default: the current directory) is a folder of the checkout; its memory directory is found
+as Claude Code finds it. The project is --project, else the one used last time, else the one
+whose repository URLs hold the checkout's origin. Store changes are written into team/ (each
+file's mtime is the time of the store commit that last changed it); new, changed and deleted
+files in team/ become proposals for review (never direct writes). Files that cannot travel
+(over 250,000 bytes, holding a secret, invalid names, symbolic links) are listed with the reason.
+  --dry-run  print the plan; change nothing (neither disk nor server)
+  --quiet    one line at most, within a few seconds (for Claude Code's SessionStart hook)
+  --redact   show the redaction of FILE's secrets as a diff, then apply it (asks; --yes applies)
+Exit codes: 0 in step, 1 something needs attention (pending review, skipped, rejected, kept),
+2 bad usage or the server could not be reached (local changes then wait in the outbox).`;
+
+/** --quiet runs from a session's start: it gives up after this long rather than hold the session. */
+const QUIET_BUDGET_MS = 4_000;
+const PROGRESS_THRESHOLD = 50;
+
+export const syncCommand: Command = {
+  name: "sync",
+  summary: "keep this checkout's team memory and the team store in step (both ways, via review)",
+  help: HELP,
+  options: { project: { type: "string" }, "dry-run": { type: "boolean" }, quiet: { type: "boolean" }, redact: { type: "string" }, yes: { type: "boolean" } },
+  async run({ positionals, flags, config: loadConfig, output }) {
+    if (positionals.length > 1) return output.error(`teammem sync: one DIR at most.\n\n${HELP}`), SYNC_EXIT.unreachable;
+    if (typeof flags.redact === "string") return redactTeamFile({ file: flags.redact, isConfirmed: flags.yes === true, output });
+    const isQuiet = flags.quiet === true;
+    const config = loadConfig();
+    const work = (async () => {
+      const target = await resolveApiTarget(config);
+      return runSync({
+        config,
+        target,
+        cwd: path.resolve(positionals[0] ?? "."),
+        projectId: typeof flags.project === "string" ? flags.project : null,
+        isDryRun: flags["dry-run"] === true,
+        clientVersion: packageJson.version,
+        lockWaitMs: isQuiet ? 1_000 : 5_000,
+        onProgress: !isQuiet && !output.isJson && process.stderr.isTTY ? showProgress : undefined,
+      });
+    })();
+    try {
+      const report = isQuiet ? await withinBudget(work) : await work;
+      if (!report) return output.print("teammem sync: the server is slow; skipped this time (run `teammem sync` later)."), SYNC_EXIT.unreachable;
+      printReport(output, report, isQuiet);
+      return syncExitCode(report);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      output.error(`teammem sync: ${error.message}`);
+      return SYNC_EXIT.unreachable;
+    }
+  },
+};
+
+async function withinBudget(work: Promise<SyncReport>): Promise<SyncReport | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), QUIET_BUDGET_MS)));
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function showProgress(done: number, total: number): void {
+  if (total < PROGRESS_THRESHOLD) return;
+  process.stderr.write(`\rteammem sync: ${done}/${total} files${done === total ? "\n" : ""}`);
+}
+
+function printReport(output: Output, report: SyncReport, isQuiet: boolean): void {
+  if (output.isJson) return output.json(report);
+  if (isQuiet) return output.print(`teammem: ${summaryLine(report)}`);
+  const prefix = report.isDryRun ? "would " : "";
+  const lines: string[] = [`${report.isDryRun ? "Plan" : "Synced"} ${report.teamDir} with ${report.projectId}${report.head ? ` at ${report.head.slice(0, 8)}` : ""}.`];
+  if (report.stateProblem) lines.push(`  full comparison: ${report.stateProblem}`);
+  for (const filePath of report.pulled.added) lines.push(`  ${prefix}add       ${filePath}`);
+  for (const filePath of report.pulled.changed) lines.push(`  ${prefix}update    ${filePath}`);
+  for (const filePath of report.pulled.removed) lines.push(`  ${prefix}remove    ${filePath} (retired in the store)`);
+  for (const entry of report.proposed) lines.push(`  ${prefix}propose   ${entry.path} (${entry.kind})${entry.proposalId ? ` → ${entry.proposalId}` : ""}`);
+  for (const entry of report.landed) lines.push(`  landed    ${entry}`);
+  for (const entry of report.waiting) lines.push(`  pending   ${entry.path}: ${describeState(entry.state)}${entry.storeChangedToo ? "; the store changed too: merged at approval" : ""}`);
+  for (const entry of report.turnedDown) lines.push(`  ${entry.state.padEnd(9)} ${entry.path}${entry.reason ? `: ${entry.reason}` : ""}${entry.restored ? " — the store's version is back" : " — removed (not in the store)"}${entry.keptAt ? `; your text is kept in ${entry.keptAt}` : ""}`);
+  for (const entry of report.kept) lines.push(`  kept      ${entry.path}: ${entry.reason}`);
+  for (const entry of report.skipped) lines.push(`  skipped   ${entry.path}: ${entry.reason}`);
+  for (const entry of report.refused) lines.push(`  refused   ${entry.path}: ${entry.reason}`);
+  if (report.outbox > 0) lines.push(`  outbox    ${report.outbox} change(s) wait to be sent on the next sync`);
+  if (report.offlineReason) lines.push(`  offline   ${report.offlineReason}`);
+  lines.push(summaryLine(report));
+  output.print(lines.join("\n"));
+}
+
+function describeState(state: string): string {
+  if (state === "blocked_secret") return "blocked (a secret was found)";
+  if (state === "conflicted") return "conflicted (the reviewer resolves it)";
+  return "pending review";
+}
+
+/** The one line --quiet prints (and the last line of the normal output). */
+export function summaryLine(report: SyncReport): string {
+  if (report.offlineReason && report.mode === "offline") return `server unreachable; ${report.outbox} change(s) wait in the outbox.`;
+  const moved = report.pulled.added.length + report.pulled.changed.length + report.pulled.removed.length;
+  const parts = [
+    moved ? `${moved} file(s) from the store` : "",
+    report.proposed.length ? `${report.proposed.length} proposed` : "",
+    report.waiting.length ? `${report.waiting.length} pending review` : "",
+    report.turnedDown.length ? `${report.turnedDown.length} turned down` : "",
+    report.skipped.length ? `${report.skipped.length} skipped` : "",
+    report.kept.length ? `${report.kept.length} kept locally` : "",
+    report.refused.length ? `${report.refused.length} refused` : "",
+    report.outbox ? `${report.outbox} in the outbox` : "",
+  ].filter(Boolean);
+  const verdict = syncExitCode(report) === SYNC_EXIT.inStep ? "team memory in step" : "team memory needs attention (teammem status)";
+  return parts.length ? `${verdict}: ${parts.join(", ")}.` : `${verdict}.`;
+}

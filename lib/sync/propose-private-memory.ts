@@ -1,0 +1,44 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { z } from "zod";
+import { callTeammemApi, type ApiTarget } from "../client/teammem-api";
+import type { Config } from "../config";
+import { AppError } from "../errors";
+import { parseMemoryHeader } from "../memdir/frontmatter";
+import { findContentProblem } from "./scan-team-dir";
+import { findSyncProject } from "./find-sync-project";
+import { findTeamMemoryDir } from "./find-team-memory-dir";
+import { readSyncState } from "./sync-state";
+
+export type ProposePrivateMemoryOptions = { config: Pick<Config, "claudeCodeEnv" | "homeDir">; target: ApiTarget; file: string; cwd: string; projectId: string | null };
+
+export type ProposedMemory = { proposalId: string; projectId: string; path: string; url: string; needsConventionConfirmation: boolean };
+
+const Answer = z.object({ proposal: z.object({ id: z.string(), path: z.string() }) });
+
+/**
+ * `teammem propose FILE`: a private memory offered to the team. T2 decides first: a `user`
+ * memory is about one person and is refused with the reason; a `feedback` one goes, and the lead
+ * is asked to confirm it is a team convention. The file is scanned before upload: one holding a
+ * secret never leaves the machine.
+ */
+export async function proposePrivateMemory({ config, target, file, cwd, projectId }: ProposePrivateMemoryOptions): Promise<ProposedMemory> {
+  const bytes = await readFile(file).catch(() => {
+    throw new AppError("INVALID_INPUT", `Cannot read ${file}.`);
+  });
+  const problem = findContentProblem(bytes);
+  if (problem) throw new AppError(problem.startsWith("holds a secret") ? "SECRET_FOUND" : "INVALID_MEMORY", `${file} ${problem}; nothing was sent.`);
+  const content = bytes.toString("utf8");
+  const { type } = parseMemoryHeader(content);
+  if (type === "user") {
+    throw new AppError("INVALID_MEMORY", `${file} is a \`user\` memory: it describes you (role, preferences, knowledge), so it stays private (T2). Nothing was sent.`);
+  }
+  const location = await findTeamMemoryDir({ cwd, env: config.claudeCodeEnv, homeDir: config.homeDir });
+  const remembered = (await readSyncState(location.memoryDir)).state;
+  const project = await findSyncProject(target, { flagProjectId: projectId, rememberedProjectId: remembered?.server === target.server ? remembered.projectId : null, checkoutRoot: location.checkoutRoot });
+  const relative = path.relative(location.memoryDir, path.resolve(file));
+  const storePath = relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative.split(path.sep).join("/") : path.basename(file);
+  const payload = Answer.safeParse(await callTeammemApi<unknown>(target, "POST", `/api/projects/${encodeURIComponent(project)}/proposals`, { path: storePath, content, baseBlob: null }));
+  if (!payload.success) throw new AppError("SERVER_UNAVAILABLE", "The teammem server's answer could not be read; check the review queue before proposing again.");
+  return { proposalId: payload.data.proposal.id, projectId: project, path: payload.data.proposal.path, url: new URL(`/review/${payload.data.proposal.id}`, target.server).toString(), needsConventionConfirmation: type === "feedback" };
+}

@@ -52,6 +52,11 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import("./commands/recall")).recallCommand,
   },
   {
+    name: "stale",
+    summary: "check a local memory directory's memories against a local code repository",
+    load: async () => (await import("./commands/stale")).staleCommand,
+  },
+  {
     name: "secrets",
     summary: "find (and optionally redact) credentials in a file or stdin",
     load: async () => (await import("./commands/secrets")).secretsCommand,

@@ -1,0 +1,71 @@
+import { readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { resolveCodeHead } from "../code-repo/read-code-repo";
+import { AppError } from "../errors";
+import { parseMemoryHeader } from "../memdir/frontmatter";
+import { listMarkdownFiles } from "../memdir/list-markdown-files";
+import { DuplicateFinder } from "../review/find-duplicates";
+import { assessFreshness, type DuplicateOf } from "./assess-freshness";
+import { checkMemoryTexts } from "./check-memory-texts";
+import type { FreshnessState, StaleSignal } from "./stale-signal";
+
+export type LocalFreshness = { file: string; name: string | null; type: string | null; mtime: string; state: FreshnessState; score: number; signals: StaleSignal[]; notChecked: string[]; notes: string[] };
+
+export type LocalFreshnessReport = { codeCommit: string | null; codeRepoProblem: string | null; memories: LocalFreshness[] };
+
+export type CheckMemoryDirOptions = { memoryDir: string; codeRepo: string | null; now?: Date };
+
+/**
+ * `teammem stale`: every memory of a local folder checked against a local code repository at
+ * its HEAD, offline. Age is the file's mtime (after a sync, the store's commit time). There is no
+ * recall log here, so "never recalled" is reported as not checked.
+ */
+export async function checkMemoryDir({ memoryDir, codeRepo, now = new Date() }: CheckMemoryDirOptions): Promise<LocalFreshnessReport> {
+  const { files } = await listMarkdownFiles(memoryDir);
+  const memories = await Promise.all(
+    files.map(async (file) => {
+      const fullPath = path.join(memoryDir, file);
+      const [text, info] = await Promise.all([readFile(fullPath, "utf8"), stat(fullPath)]);
+      return { file, text, mtime: info.mtime };
+    }),
+  );
+  const code = codeRepo ? await openLocalRepo(codeRepo) : { problem: "no code repository given (--repo)" };
+  const results = await checkMemoryTexts({ memories: memories.map((memory) => ({ key: memory.file, text: memory.text, writtenAt: memory.mtime })), code: "commit" in code ? code : null });
+  const duplicates = findLocalDuplicates(memories);
+  const checked = memories.map((memory): LocalFreshness => {
+    const header = parseMemoryHeader(memory.text);
+    const assessment = assessFreshness({ type: header.type, lastCommitAt: memory.mtime, now, check: results.get(memory.file)!, codeProblem: "problem" in code ? code.problem : null, wasRecalled: null, duplicateOf: duplicates.get(memory.file) ?? null });
+    return { file: memory.file, name: header.name, type: header.type, mtime: memory.mtime.toISOString(), ...assessment };
+  });
+  checked.sort((a, b) => b.score - a.score || a.file.localeCompare(b.file));
+  return { codeCommit: "commit" in code ? code.commit : null, codeRepoProblem: "problem" in code ? code.problem : null, memories: checked };
+}
+
+async function openLocalRepo(codeRepo: string): Promise<{ dir: string; commit: string } | { problem: string }> {
+  const dir = path.resolve(codeRepo);
+  const info = await stat(dir).catch(() => null);
+  if (!info?.isDirectory()) return { problem: `${codeRepo} is not a folder` };
+  try {
+    const commit = await resolveCodeHead(dir);
+    return commit ? { dir, commit } : { problem: `${codeRepo} is not a git repository with a commit at HEAD` };
+  } catch (error) {
+    return { problem: error instanceof AppError ? error.message : `${codeRepo} could not be read` };
+  }
+}
+
+function findLocalDuplicates(memories: { file: string; text: string; mtime: Date }[]): Map<string, DuplicateOf> {
+  const finder = new DuplicateFinder();
+  for (const memory of memories) finder.put(memory.file, memory.text);
+  const byFile = new Map(memories.map((memory) => [memory.file, memory]));
+  const found = new Map<string, DuplicateOf>();
+  for (const memory of memories) {
+    for (const candidate of finder.find(memory.text, memory.file)) {
+      const other = byFile.get(candidate.path);
+      if (other && other.mtime > memory.mtime) {
+        found.set(memory.file, { path: candidate.path, name: candidate.name, similarity: candidate.similarity });
+        break;
+      }
+    }
+  }
+  return found;
+}

@@ -1,0 +1,143 @@
+import { execFileSync } from "node:child_process";
+import { mkdir, symlink, utimes, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { checkMemoryDir } from "../../lib/stale/check-memory-dir";
+import { useTempDirs } from "../helpers/temp-dir";
+
+const tempDir = useTempDirs();
+const NOW = new Date("2026-12-01T12:00:00Z");
+const DAY = 24 * 60 * 60 * 1000;
+
+function git(dir: string, args: string[], date = "2026-10-02T10:00:00Z"): string {
+  return execFileSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, GIT_AUTHOR_NAME: "Dev", GIT_AUTHOR_EMAIL: "dev@example.com", GIT_COMMITTER_NAME: "Dev", GIT_COMMITTER_EMAIL: "dev@example.com", GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } });
+}
+
+async function put(dir: string, file: string, content: string | Buffer): Promise<void> {
+  await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+  await writeFile(path.join(dir, file), content);
+}
+
+/** A code repository with a move, a deletion, a renamed symbol, a symbol that moved files, a binary file and a symlink. */
+async function buildCodeRepo(): Promise<{ dir: string; moveCommit: string }> {
+  const dir = await tempDir("teammem-code-");
+  git(dir, ["init", "-q", "--initial-branch=main"]);
+  await put(dir, "src/payments/ledger.go", "package payments\n\nfunc PostEntry() {}\n// a long enough body so rename detection is sure\n".repeat(3));
+  await put(dir, "src/old/removed.ts", "export const gone = 1;\n");
+  await put(dir, "lib/util.ts", "export function parseThing() {}\nexport function helperFn() {}\nconst $rootScope = 1;\n");
+  await put(dir, "assets/logo.bin", Buffer.from([0, 1, 2, 0x42, 0x69, 0x6e, 0, 0xff, ...Buffer.from("BinaryOnlyTerm")]));
+  await symlink("lib/util.ts", path.join(dir, "util-link.ts"));
+  git(dir, ["add", "-A"]);
+  git(dir, ["commit", "-q", "-m", "first"], "2026-09-01T10:00:00Z");
+  await mkdir(path.join(dir, "src/ledger"), { recursive: true });
+  git(dir, ["mv", "src/payments/ledger.go", "src/ledger/ledger.go"]);
+  git(dir, ["rm", "-q", "src/old/removed.ts"]);
+  await put(dir, "lib/util.ts", "export function parseThingV2() {}\nconst $rootScope = 1;\n");
+  await put(dir, "lib/helpers.ts", "export function helperFn() {}\n");
+  git(dir, ["add", "-A"]);
+  git(dir, ["commit", "-q", "-m", "move the ledger, drop removed.ts, rename parseThing"]);
+  return { dir, moveCommit: git(dir, ["rev-parse", "HEAD"]).trim() };
+}
+
+function memory(type: string, name: string, body: string, description = `About ${name}`): string {
+  return `---\nname: ${name}\ndescription: ${description}\ntype: ${type}\n---\n${body}\n`;
+}
+
+async function writeMemory(dir: string, file: string, text: string, ageDays: number): Promise<void> {
+  await put(dir, file, text);
+  const mtime = new Date(NOW.getTime() - ageDays * DAY);
+  await utimes(path.join(dir, file), mtime, mtime);
+}
+
+describe("staleness checks against a code repository", () => {
+  it("finds every code signal with its evidence, and leaves what still holds alone", async () => {
+    const { dir: repo, moveCommit } = await buildCodeRepo();
+    const memories = await tempDir("teammem-mem-");
+    await writeMemory(memories, "ledger.md", memory("reference", "Ledger", "Entries are posted in src/payments/ledger.go:42 by the nightly job."), 3);
+    await writeMemory(memories, "removed.md", memory("reference", "Removed", "Run this:\n\n```\nnode src/old/removed.ts --all\n```"), 3);
+    await writeMemory(memories, "renamed.md", memory("reference", "Parser", "Call `parseThing()` before saving."), 3);
+    await writeMemory(memories, "moved-symbol.md", memory("reference", "Helper", "`helperFn` in lib/util.ts does the work."), 3);
+    await writeMemory(memories, "special.md", memory("reference", "Scope", "`$rootScope` is global; `Foo$Bar` is not there; `a.*b` is not a name."), 3);
+    await writeMemory(memories, "binary-and-link.md", memory("reference", "Assets", "`BinaryOnlyTerm` lives in assets/logo.bin; util-link.ts and `util-link.ts` are links."), 3);
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: repo, now: NOW });
+    const byFile = new Map(report.memories.map((entry) => [entry.file, entry]));
+    expect(report.codeCommit).toBe(moveCommit);
+
+    const ledger = byFile.get("ledger.md")!;
+    expect(ledger.state).toBe("stale");
+    expect(ledger.signals).toEqual([expect.objectContaining({ kind: "moved-path", evidence: expect.objectContaining({ path: "src/payments/ledger.go", line: 42, movedTo: "src/ledger/ledger.go", commit: moveCommit }) })]);
+    expect(ledger.signals[0]!.message).toBe(`\`src/payments/ledger.go:42\` moved to \`src/ledger/ledger.go\` in ${moveCommit.slice(0, 7)} on 2026-10-02.`);
+
+    expect(byFile.get("removed.md")!.signals).toEqual([expect.objectContaining({ kind: "missing-path", evidence: expect.objectContaining({ path: "src/old/removed.ts" }) })]);
+    expect(byFile.get("renamed.md")!.signals).toEqual([expect.objectContaining({ kind: "missing-symbol", evidence: expect.objectContaining({ symbol: "parseThing" }) })]);
+
+    const moved = byFile.get("moved-symbol.md")!;
+    expect(moved.state).toBe("fresh");
+    expect(moved.notes).toEqual(["`helperFn` now lives in `lib/helpers.ts`."]);
+
+    const special = byFile.get("special.md")!;
+    expect(special.signals.map((signal) => signal.evidence?.symbol)).toEqual(["Foo$Bar"]);
+
+    // The binary file's bytes are not searched; the file and the symlink exist as paths.
+    const assets = byFile.get("binary-and-link.md")!;
+    expect(assets.signals.map((signal) => `${signal.kind}:${String(signal.evidence?.symbol ?? signal.evidence?.path)}`)).toEqual(["missing-symbol:BinaryOnlyTerm"]);
+  });
+
+  it("dates: a passed deadline and an old relative date are flagged, a future one is not; a durable feedback rule is not old", async () => {
+    const { dir: repo } = await buildCodeRepo();
+    const memories = await tempDir("teammem-mem-");
+    await writeMemory(memories, "freeze.md", memory("project", "Freeze", "Merge freeze until 2026-11-20 for the release."), 5);
+    await writeMemory(memories, "future.md", memory("project", "Launch", "The launch starts on 2027-03-01; plan around it."), 5);
+    await writeMemory(memories, "relative.md", memory("project", "Demo", "The demo is next Thursday."), 10);
+    await writeMemory(memories, "relative-new.md", memory("project", "Retro venue", "Retrospectives happen in room 4B from next Thursday on.", "Where retrospectives are held"), 2);
+    await writeMemory(memories, "rule.md", memory("feedback", "No force push", "Never force-push main.\n**Why:** it lost work once.\n**How to apply:** always."), 400);
+    await writeMemory(memories, "sprint.md", memory("project", "Sprint goal", "The sprint aims at the checkout rewrite."), 60);
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: repo, now: NOW });
+    const byFile = new Map(report.memories.map((entry) => [entry.file, entry]));
+    expect(byFile.get("freeze.md")!.signals).toEqual([expect.objectContaining({ kind: "past-date", evidence: expect.objectContaining({ date: "2026-11-20" }) })]);
+    expect(byFile.get("future.md")!.signals).toEqual([]);
+    expect(byFile.get("relative.md")!.signals).toEqual([expect.objectContaining({ kind: "past-date", evidence: expect.objectContaining({ kind: "relative", phrase: "next Thursday" }) })]);
+    expect(byFile.get("relative-new.md")!.signals).toEqual([]);
+    expect(byFile.get("rule.md")!).toMatchObject({ state: "fresh", signals: [] });
+    expect(byFile.get("sprint.md")!.signals).toEqual([expect.objectContaining({ kind: "old", evidence: { ageDays: 60, oldAfterDays: 30 } })]);
+    expect(byFile.get("sprint.md")!.state).toBe("stale");
+  });
+
+  it("an older near-duplicate of a newer memory is flagged; the newer one is not", async () => {
+    const memories = await tempDir("teammem-mem-");
+    const body = "Deploys go out from the release branch after the staging soak passes and the on-call lead signs off.";
+    await writeMemory(memories, "deploy-old.md", memory("reference", "Deploy process", body, "How deploys go out from the release branch"), 20);
+    await writeMemory(memories, "deploy-new.md", memory("reference", "Deploy process", `${body} `, "How deploys go out from the release branch"), 1);
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: null, now: NOW });
+    const byFile = new Map(report.memories.map((entry) => [entry.file, entry]));
+    expect(byFile.get("deploy-old.md")!.signals).toEqual([expect.objectContaining({ kind: "duplicate", evidence: expect.objectContaining({ path: "deploy-new.md" }) })]);
+    expect(byFile.get("deploy-new.md")!.signals).toEqual([]);
+  });
+
+  it("an unreachable or non-git repository is 'not checked', never fresh, for a memory that cites code", async () => {
+    const memories = await tempDir("teammem-mem-");
+    const notGit = await tempDir("teammem-notgit-");
+    await writeMemory(memories, "cites.md", memory("reference", "Ledger", "See src/ledger/ledger.go."), 1);
+    await writeMemory(memories, "plain.md", memory("reference", "Wiki", "The wiki has the runbooks."), 1);
+    for (const codeRepo of [notGit, path.join(notGit, "missing")]) {
+      const report = await checkMemoryDir({ memoryDir: memories, codeRepo, now: NOW });
+      expect(report.codeCommit).toBeNull();
+      expect(report.codeRepoProblem).toMatch(/not a git repository|not a folder/);
+      const cites = report.memories.find((entry) => entry.file === "cites.md")!;
+      expect(cites.state).toBe("aging");
+      expect(cites.notChecked).toContainEqual(expect.stringMatching(/^not checked: 1 code citation \(/));
+      expect(report.memories.find((entry) => entry.file === "plain.md")!.state).toBe("fresh");
+    }
+  });
+
+  it("a memory citing thousands of paths is checked for the first 200, says so, and costs one batch", async () => {
+    const { dir: repo } = await buildCodeRepo();
+    const memories = await tempDir("teammem-mem-");
+    const lines = Array.from({ length: 3_000 }, (_, index) => `- src/generated/file${index}.ts`).join("\n");
+    await writeMemory(memories, "many.md", memory("reference", "Generated", lines), 1);
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: repo, now: NOW });
+    const many = report.memories[0]!;
+    expect(many.signals.filter((signal) => signal.kind === "missing-path")).toHaveLength(200);
+    expect(many.notChecked).toContain("not checked: citations past the first 200 of a kind");
+  });
+});

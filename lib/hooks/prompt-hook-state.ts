@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseJsonOrNull } from "../parse-json";
+import { besideMemoryDir } from "../sync/find-team-memory-dir";
 
 /**
  * What the prompt hook remembers between prompts, in one small JSON file beside the memory
@@ -19,13 +20,13 @@ export type SessionRecall = { surfaced: string[]; injectedBytes: number; updated
 /** `projectId` null: the server has no project for this checkout (asked again after a while). */
 export type ProjectMatch = { projectId: string | null; checkedAt: string };
 
-export const STATE_FILE_NAME = "teammem-recall-hook.json";
 const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const MAX_SESSIONS = 100;
 const MAX_PROJECT_ENTRIES = 20;
 
+/** `<memory dir>.teammem-recall-hook.json`, beside `teammem sync`'s state. */
 export function promptHookStateFile(memoryDir: string): string {
-  return path.join(path.dirname(memoryDir), STATE_FILE_NAME);
+  return besideMemoryDir(memoryDir, "recall-hook.json");
 }
 
 /** The state, or an empty one when the file is missing or damaged (it only saves work). */

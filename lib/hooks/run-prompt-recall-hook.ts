@@ -6,6 +6,7 @@ import type { Config } from "../config";
 import { findCanonicalGitRoot } from "../memdir/find-canonical-git-root";
 import { resolveMemoryDir } from "../memdir/resolve-memory-dir";
 import { redactSecrets } from "../secrets/redact-secrets";
+import { readSyncState } from "../sync/sync-state";
 import { findProjectForOrigin, readCheckoutOrigin } from "./find-checkout-project";
 import { parsePromptHookInput, skipReasonForPrompt, type PromptHookInput } from "./prompt-hook-input";
 import { promptHookStateFile, readPromptHookState, writePromptHookState, type PromptHookState, type SessionRecall } from "./prompt-hook-state";
@@ -29,8 +30,6 @@ export type PromptRecallOptions = {
   config: Pick<Config, "cliToken" | "cliServer" | "cliConfigDir" | "claudeCodeEnv" | "homeDir">;
   /** performance.now() value by which everything must be done; past it, nothing is printed. */
   deadline: number;
-  /** The store commit the checkout's team/ folder last synced, when teammem sync recorded one. */
-  readHeldCommit?: (memoryDir: string) => Promise<string | null>;
   now?: Date;
 };
 
@@ -72,12 +71,15 @@ async function recallForPrompt(input: PromptHookInput, options: PromptRecallOpti
   const session = readSession(state, input.sessionId);
   if (session.injectedBytes >= SESSION_RECALL_BYTES) return silent("session-cap-reached");
 
-  const projectId = await resolveProject(target, input.cwd, state, now, remaining, budget);
+  // `teammem sync` remembers the checkout's project and the store commit team/ holds.
+  const { state: synced } = await readSyncState(memoryDir).catch(() => ({ state: null }));
+  const syncedHere = synced && synced.server === target.server ? synced : null;
+  const projectId = syncedHere?.projectId ?? (await resolveProject(target, input.cwd, state, now, remaining, budget));
   if (!projectId) {
     await writePromptHookState(stateFile, state, now);
     return silent("no-project");
   }
-  const heldCommit = await (options.readHeldCommit?.(memoryDir) ?? Promise.resolve(null)).catch(() => null);
+  const heldCommit = syncedHere?.syncedCommit ?? null;
   // A prompt with a credential is still worth a recall; the credential never leaves the machine.
   const query = redactSecrets(input.prompt).text;
   const answer = await callTeammemApi<RecallAnswer>(

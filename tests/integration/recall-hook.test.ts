@@ -152,7 +152,7 @@ describe("teammem recall-hook (Claude Code's UserPromptSubmit hook)", () => {
     const other = await runHook({ session_id: "session-c", prompt: DB_PROMPT });
     expect(contextOf(other)).toContain("feedback_real_db_in_tests.md");
     // The state lives beside the memory directory, not in it.
-    const stateFile = path.join(memberHome, ".claude", "projects", checkout.replace(/[^A-Za-z0-9]/g, "-"), "teammem-recall-hook.json");
+    const stateFile = path.join(memberHome, ".claude", "projects", checkout.replace(/[^A-Za-z0-9]/g, "-"), "memory.teammem-recall-hook.json");
     const state = JSON.parse(await readFile(stateFile, "utf8"));
     expect(Object.keys(state.sessions).sort()).toEqual(["session-a", "session-b", "session-c"]);
     expect(Object.values(state.projects)).toEqual([expect.objectContaining({ projectId: PROJECT })]);
@@ -244,5 +244,21 @@ describe("recall with heldCommit (team memories the member already synced are Cl
     const bad = await ask({ query, heldCommit: "HEAD~1" });
     expect(bad.status).toBe(400);
     expect(bad.json.error?.message).toContain("heldCommit");
+  });
+});
+
+describe("recall-hook beside teammem sync", () => {
+  it("uses the project and the commit sync recorded, so memories already in memory/team/ are not given again", async () => {
+    const { getConfig, getDatabase } = await import("@/app/_server/context");
+    const { ensureReadModel } = await import("@/lib/read-model/ensure-read-model");
+    const { emptySyncState, saveSyncState } = await import("@/lib/sync/sync-state");
+    const head = (await ensureReadModel(getConfig(), getDatabase())).commit!;
+    const memoryDir = path.join(memberHome, ".claude", "projects", checkout.replace(/[^A-Za-z0-9]/g, "-"), "memory");
+    await saveSyncState(memoryDir, { ...emptySyncState(serverUrl, PROJECT), syncedCommit: head, syncedAt: new Date().toISOString() });
+
+    const run = await runHook({ session_id: "session-synced", prompt: DB_PROMPT });
+    expect([run.code, run.stdout, run.stderr.trim()]).toEqual([0, "", "teammem recall-hook: nothing-selected"]);
+    expect(received.map((request) => request.method + " " + request.path)).toEqual([`POST /api/projects/${PROJECT}/recall`]);
+    expect(recallBodies()[0]!.heldCommit).toBe(head);
   });
 });

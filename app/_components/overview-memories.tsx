@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { FreshnessSummary, MemorySummary } from "@/lib/overview/overview-types";
+import { isStaleSignalKind, SIGNAL_LABEL } from "@/lib/stale/stale-signal";
 import { OverviewBarChart } from "./overview-bar-chart";
 import { memoryHref } from "./overview-format";
 import styles from "./overview.module.css";
@@ -57,7 +58,7 @@ export function OverviewStale({ projectId, freshness }: { projectId: string; fre
             <p className={styles.empty}>No stale memories{freshness.checkedAt ? ` at the last check` : ""}: {freshness.totals.fresh} fresh, {freshness.totals.aging} aging.</p>
           ) : (
             <>
-              <OverviewBarChart title="Stale memories by reason" testId="chart-stale-reasons" isHorizontal rows={freshness.staleByReason.map((row) => ({ category: row.kind, memories: row.count }))} series={[{ key: "memories", label: "memories" }]} height={Math.max(120, 36 * freshness.staleByReason.length + 40)} />
+              <OverviewBarChart title="Stale memories by reason" testId="chart-stale-reasons" isHorizontal rows={freshness.staleByReason.map((row) => ({ category: isStaleSignalKind(row.kind) ? SIGNAL_LABEL[row.kind] : row.kind, memories: row.count }))} series={[{ key: "memories", label: "memories" }]} height={Math.max(120, 36 * freshness.staleByReason.length + 40)} />
               <h4 style={{ margin: "0.5rem 0 0.25rem" }}>The stalest {freshness.topStale.length}</h4>
               <ol className={styles.list} data-testid="top-stale">
                 {freshness.topStale.map((memory) => (

@@ -27,13 +27,14 @@ const LAB = "overview-lab";
 const EMPTY = "overview-empty";
 
 // One memory in each age band (0–7, 8–30, 31–90, 91–180, 181–365, over a year).
+// Distinct words each, so the duplicate finder does not pair them up.
 const MEMORIES = [
-  { file: "feedback_run_contract_tests.md", type: "feedback", ageDays: 2 },
-  { file: "reference_grafana_board.md", type: "reference", ageDays: 10 },
-  { file: "feedback_never_force_push.md", type: "feedback", ageDays: 40 },
-  { file: "project_ledger_migration.md", type: "project", ageDays: 100 },
-  { file: "untyped_note.md", type: null, ageDays: 200 },
-  { file: "project_freeze_2025.md", type: "project", ageDays: 400 },
+  { file: "feedback_run_contract_tests.md", type: "feedback", ageDays: 2, text: "Run the payment contract suite before merging adapter changes" },
+  { file: "reference_grafana_board.md", type: "reference", ageDays: 10, text: "Latency dashboards live on the observability board" },
+  { file: "feedback_never_force_push.md", type: "feedback", ageDays: 40, text: "Nobody rewrites shared history on the default branch" },
+  { file: "project_ledger_migration.md", type: "project", ageDays: 100, text: "Ledger tables move to the accounting cluster this quarter" },
+  { file: "untyped_note.md", type: null, ageDays: 200, text: "Office wifi password rotates monthly, ask facilities" },
+  { file: "project_freeze_2025.md", type: "project", ageDays: 400, text: "Holiday change freeze covers every checkout deploy" },
 ];
 
 type World = { root: string; config: Config; db: Db; callers: Record<"lead" | "member" | "viewer" | "admin" | "stranger", Caller>; now: Date; drop?: () => Promise<void> };
@@ -68,7 +69,7 @@ async function pushMemories(root: string, config: Config, now: Date): Promise<vo
   execFileSync("git", ["clone", "-q", config.storeRemote, clone]);
   for (const memory of [...MEMORIES].sort((a, b) => b.ageDays - a.ageDays)) {
     const typeLine = memory.type ? `type: ${memory.type}\n` : "";
-    await writeFile(path.join(clone, "projects", LAB, memory.file), `---\nname: ${memory.file.replace(".md", "")}\ndescription: A memory ${memory.ageDays} days old\n${typeLine}---\nBody of ${memory.file}.\n`);
+    await writeFile(path.join(clone, "projects", LAB, memory.file), `---\nname: ${memory.file.replace(".md", "")}\ndescription: ${memory.text}\n${typeLine}---\n${memory.text}.\n`);
     const date = new Date(now.getTime() - memory.ageDays * DAY - HOUR).toISOString();
     execFileSync("git", ["-C", clone, "add", "."]);
     execFileSync("git", ["-C", clone, "-c", "user.name=Outside", "-c", "user.email=outside@lab.example", "commit", "-qm", `add ${memory.file}`], { env: { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date } });
@@ -195,13 +196,24 @@ describe.each(kinds)("Overview aggregates on $kind", ({ kind, enabled }) => {
     await expect(overviewFor("lead", "no-such-project")).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
-  it.skipIf(!enabled)("reports freshness as not checked, never fresh, and says what needs attention", async () => {
+  it.skipIf(!enabled)("counts freshness by type and stale memories by reason, and says what needs attention", async () => {
     const overview = await overviewFor("lead");
-    expect(overview.freshness.status).toBe("not-checked");
+    const { freshness } = overview;
+    if (freshness.status !== "checked") throw new Error(`freshness was not checked: ${freshness.reason}`);
+    // No code repository is configured: the age and date checks ran, the citations could not.
+    expect(freshness.codeRepoProblem).toBeTruthy();
+    // Project notes rot after 30 days, untyped ones after 120, feedback rules never by age.
+    expect(freshness.totals.stale, JSON.stringify(freshness.topStale)).toBe(3);
+    expect(freshness.staleByReason).toContainEqual({ kind: "old", count: 3 });
+    expect(freshness.topStale.map((memory) => memory.path).sort()).toEqual(["project_freeze_2025.md", "project_ledger_migration.md", "untyped_note.md"]);
+    expect(freshness.byTypeAndState.find((row) => row.type === "feedback")?.stale).toBe(0);
+    expect(Object.values(freshness.totals).reduce((sum, count) => sum + count, 0)).toBe(6);
+
     const items = listAttentionItems(overview);
     expect(items[0]).toMatchObject({ tone: "act", text: "3 proposals are open for review, the oldest waiting 5 days.", href: `/review?project=${LAB}` });
     expect(items.map((item) => item.text)).toContain("1 proposal is blocked by a secret.");
-    expect(items.some((item) => item.text.startsWith("Freshness not checked"))).toBe(true);
+    expect(items.map((item) => item.text)).toContain("3 memories are stale.");
+    expect(items.some((item) => item.text.startsWith("Code citations not checked"))).toBe(true);
   });
 
   it.skipIf(!enabled)("shows a project with no memories, proposals or recall as empty, not as broken", async () => {

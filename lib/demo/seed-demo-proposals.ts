@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import { serializeMemory } from "../memdir/frontmatter";
 import { submitProposal } from "../review/submit-proposal";
 import { readCurrentFile } from "../store/commit-change";
+import { seedDemoActivity } from "./seed-demo-activity";
 import { DEMO_PROJECT } from "./demo-team";
 
 type DemoProposal = { proposer: string; path: string; source: "member" | "extraction"; provenance: Record<string, unknown>; content: (current: string | null) => string };
@@ -80,5 +81,6 @@ export async function seedDemoProposals(config: Config, db: Db): Promise<number>
     });
     count++;
   }
+  await seedDemoActivity(config, db, new Date());
   return count;
 }

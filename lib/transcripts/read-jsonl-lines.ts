@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import type { ReadStats } from "./transcript-types";
 
 /**
@@ -7,8 +8,13 @@ import type { ReadStats } from "./transcript-types";
  * held whole. A line that does not parse is skipped: the last one is a torn write (C13), any
  * other is counted in `stats.malformedLines`.
  */
-export async function* readJsonlLines(filePath: string, stats: ReadStats): AsyncGenerator<Record<string, unknown>> {
-  const lines = createInterface({ input: createReadStream(filePath, { encoding: "utf8", highWaterMark: 256 * 1024 }), crlfDelay: Infinity });
+export function readJsonlLines(filePath: string, stats: ReadStats): AsyncGenerator<Record<string, unknown>> {
+  return readJsonlStream(createReadStream(filePath, { encoding: "utf8", highWaterMark: 256 * 1024 }), stats);
+}
+
+/** The same over any text stream (a transcript excerpt sent in a request body). */
+export async function* readJsonlStream(input: Readable, stats: ReadStats): AsyncGenerator<Record<string, unknown>> {
+  const lines = createInterface({ input, crlfDelay: Infinity });
   let hasPendingFailure = false;
   for await (const line of lines) {
     if (hasPendingFailure) stats.malformedLines++;

@@ -1,6 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { emptyReadStats, readJsonlLines } from "./read-jsonl-lines";
+import { Readable } from "node:stream";
+import { emptyReadStats, readJsonlLines, readJsonlStream } from "./read-jsonl-lines";
 import { mergeTranscriptLines, type MergeOptions } from "./merge-transcript-lines";
 import type { ReadStats, TranscriptMessage } from "./transcript-types";
 
@@ -14,6 +15,12 @@ export type TranscriptReader = {
 export function readTranscript(filePath: string, options: MergeOptions = {}): TranscriptReader {
   const stats = emptyReadStats();
   return { messages: mergeTranscriptLines(readJsonlLines(filePath, stats), stats, options), stats };
+}
+
+/** The same for JSONL text already in memory (a request body, bounded by its size limit). */
+export function readTranscriptText(text: string, options: MergeOptions = {}): TranscriptReader {
+  const stats = emptyReadStats();
+  return { messages: mergeTranscriptLines(readJsonlStream(Readable.from([text]), stats), stats, options), stats };
 }
 
 /** C13: a session's sub-agents write `<session-uuid>/subagents/agent-<id>.jsonl` beside it. */

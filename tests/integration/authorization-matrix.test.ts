@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadApiRoutes } from "../helpers/api-routes";
+import { TranscriptBuilder } from "../helpers/transcript-lines";
 
 /**
  * Every API route × every kind of caller → the expected status. The route list is read from
@@ -104,6 +105,14 @@ const ROWS: Record<string, Row> = {
     prepare: async () => ({ path: "/api/projects/acme-checkout/recall", params: { id: "acme-checkout" }, body: { query: "how do we test payments against PayFlow" } }),
   },
   "GET /api/projects/[id]/recall-events": { success: 200, prepare: async () => ({ path: "/api/projects/acme-checkout/recall-events", params: { id: "acme-checkout" } }) },
+  "POST /api/projects/[id]/extractions": {
+    success: 201,
+    prepare: async () => {
+      const session = new TranscriptBuilder();
+      session.user(`From now on, run the matrix checks before every release ${++unique}.`);
+      return { path: "/api/projects/acme-checkout/extractions", params: { id: "acme-checkout" }, body: { transcript: session.text(), shareExcerpt: true } };
+    },
+  },
   "GET /api/projects/[id]/proposals": { success: 200, prepare: async () => ({ path: "/api/projects/acme-checkout/proposals", params: { id: "acme-checkout" } }) },
   "POST /api/projects/[id]/proposals": {
     success: 201,

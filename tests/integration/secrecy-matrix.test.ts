@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadApiRoutes } from "../helpers/api-routes";
+import { TranscriptBuilder } from "../helpers/transcript-lines";
 
 /**
  * The secrecy matrix: every API route × every kind of caller, with secrets planted everywhere a
@@ -127,6 +128,13 @@ const ROWS: Record<string, () => Promise<Call>> = {
   "DELETE /api/projects/[id]/members/[userId]": async () => ({ path: `/api/projects/${PROJECT}/members/${SECRETS[0]!.value}`, params: { id: PROJECT, userId: SECRETS[0]!.value } }),
   "POST /api/projects/[id]/recall": async () => ({ path: `/api/projects/${PROJECT}/recall`, params: { id: PROJECT }, body: { query: `how does the deploy bot reach stripe credentials ${SECRETS[1]!.value}` } }),
   "GET /api/projects/[id]/recall-events": async () => ({ path: `/api/projects/${PROJECT}/recall-events`, params: { id: PROJECT } }),
+  "POST /api/projects/[id]/extractions": async () => {
+    const session = new TranscriptBuilder();
+    session.assistant([{ text: `Using ${SECRETS[1]!.value}` }, { tool: "Bash", id: "toolu_1", input: { command: `curl -u app:${SECRETS[4]!.value} https://db.internal` } }]);
+    session.user(`Remember that the deploy bot authenticates with ${SECRETS[0]!.value} and Stripe with ${SECRETS[3]!.value} (${++unique}).`);
+    session.user(`From now on, our release checklist includes rotating ${SECRETS[5]!.value}.`);
+    return { path: `/api/projects/${PROJECT}/extractions`, params: { id: PROJECT }, body: { transcript: session.text(), shareExcerpt: true } };
+  },
   "GET /api/projects/[id]/proposals": async () => ({ path: `/api/projects/${PROJECT}/proposals`, params: { id: PROJECT } }),
   "POST /api/projects/[id]/proposals": async () => ({ path: `/api/projects/${PROJECT}/proposals`, params: { id: PROJECT }, body: { path: `project_api_${++unique}.md`, content: secretMemory(), provenance: { note: `aws_secret_access_key = ${SECRETS[2]!.value}` } } }),
   "GET /api/projects/[id]/proposals/[proposalId]": async () => {

@@ -1,0 +1,83 @@
+import type { Config } from "../config";
+import type { Db } from "../db/client";
+import { AppError, isAppError } from "../errors";
+import { formatManifest } from "../memdir/format-manifest";
+import { loadRecallSource } from "../read-model/load-recall-source";
+import { submitProposal } from "../review/submit-proposal";
+import { viewBytes, type ViewMessage } from "../transcripts/conversation-view";
+import { readTranscriptText } from "../transcripts/read-transcript";
+import type { ExtractionCandidate, ExtractionSelector } from "./candidate-types";
+import { extractFromTranscript, MAX_EXCERPT_BYTES } from "./extract-from-transcript";
+import { buildExtractionProvenance } from "./extraction-provenance";
+import { formatCandidateFile } from "./format-candidate-file";
+
+export type ProjectExtractionInput = {
+  projectId: string;
+  userId: string;
+  /** JSONL lines of a Claude Code session (all of it or the part after the member's cursor). */
+  transcript: string;
+  /** Defaults to the transcript's own sessionId. */
+  sessionId?: string;
+  /** The member agrees to keep the redacted excerpt for reviewers (transcripts are private). */
+  shareExcerpt: boolean;
+};
+
+export type ProposedCandidate = ExtractionCandidate & { proposal: { id: string; state: string } | { error: string } | { skipped: "private" } };
+
+export type ProjectExtractionResult = { selector: ExtractionSelector; cursor: string | null; sessionId: string; fallbackReason?: string; candidates: ProposedCandidate[] };
+
+const SESSION_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/**
+ * Server-side extraction (X6, C10): runs over the messages after the session's stored cursor,
+ * proposes each team-scoped candidate (source `extraction`, evidence in the provenance), and
+ * only then advances the cursor, so a failed run is retried and a kept one never runs twice.
+ * Private candidates (T2) are returned to the member, not proposed.
+ */
+export async function runProjectExtraction(config: Config, db: Db, input: ProjectExtractionInput): Promise<ProjectExtractionResult> {
+  const sessionId = input.sessionId ?? (await findSessionId(input.transcript));
+  if (!sessionId || !SESSION_ID.test(sessionId)) throw new AppError("INVALID_INPUT", "sessionId: give the Claude Code session id (letters, digits, - and _), or send lines that carry it.", { details: { field: "sessionId" } });
+  const key = { projectId_sessionId: { projectId: input.projectId, sessionId } };
+  const stored = await db.extractionSession.findUnique({ where: key });
+  if (stored && stored.userId !== input.userId) throw new AppError("FORBIDDEN", "This session's extraction belongs to another member.");
+  const source = await loadRecallSource(config, db, input.projectId);
+  const known = new Set(source.memories.map((memory) => memory.path));
+  const result = await extractFromTranscript({
+    messages: readTranscriptText(input.transcript).messages,
+    cursor: stored?.cursor ?? null,
+    model: config.anthropicApiKey ? { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, model: config.extractionModel, timeoutMs: config.extractionTimeoutMs } : null,
+    library: { manifest: formatManifest([...source.memories]), readMemory: async (file) => (known.has(file) ? source.readText(file) : null) },
+  });
+  const run = { session: sessionId, selector: result.selector, fromCursor: stored?.cursor ?? null, toCursor: result.cursor, isExcerptShared: input.shareExcerpt };
+  const candidates: ProposedCandidate[] = [];
+  for (const candidate of result.candidates) candidates.push({ ...candidate, proposal: await propose(config, db, input, candidate, buildExtractionProvenance(candidate, run)) });
+  const excerpt = input.shareExcerpt ? JSON.stringify(mergeExcerpts(stored?.excerpt ?? null, result.excerpt)) : (stored?.excerpt ?? null);
+  await db.extractionSession.upsert({ where: key, create: { projectId: input.projectId, sessionId, userId: input.userId, cursor: result.cursor, excerpt }, update: { cursor: result.cursor, excerpt } });
+  return { selector: result.selector, cursor: result.cursor, sessionId, fallbackReason: result.fallbackReason, candidates };
+}
+
+async function propose(config: Config, db: Db, input: ProjectExtractionInput, candidate: ExtractionCandidate, provenance: Record<string, unknown>): Promise<ProposedCandidate["proposal"]> {
+  if (candidate.scope === "private") return { skipped: "private" };
+  try {
+    const proposal = await submitProposal(config, db, { projectId: input.projectId, path: candidate.file, content: formatCandidateFile(candidate), source: "extraction", proposerId: input.userId, provenance });
+    return { id: proposal.id, state: proposal.state };
+  } catch (error) {
+    // One bad candidate (a name the store refuses) does not lose the others.
+    if (isAppError(error) && error.code === "INVALID_INPUT") return { error: error.message };
+    throw error;
+  }
+}
+
+/** The stored view grows with each run (newest kept) and stays under its cap. */
+function mergeExcerpts(stored: string | null, fresh: ViewMessage[]): ViewMessage[] {
+  const earlier = stored ? (JSON.parse(stored) as ViewMessage[]) : [];
+  const seen = new Set(fresh.map((message) => message.uuid));
+  const merged = [...earlier.filter((message) => !seen.has(message.uuid)), ...fresh];
+  while (merged.length > 1 && viewBytes(merged) > MAX_EXCERPT_BYTES) merged.shift();
+  return merged;
+}
+
+async function findSessionId(transcript: string): Promise<string | null> {
+  for await (const message of readTranscriptText(transcript).messages) if (message.sessionId) return message.sessionId;
+  return null;
+}

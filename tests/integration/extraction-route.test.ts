@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig, type Config } from "@/lib/config";
+import { createDb, type Db } from "@/lib/db/client";
+import { getExtractionSession } from "@/lib/extraction/get-extraction-session";
+import { runProjectExtraction } from "@/lib/extraction/run-project-extraction";
+import { getProposal } from "@/lib/review/get-proposal";
+import { runSetup } from "@/lib/setup/run-setup";
+import { TranscriptBuilder } from "../helpers/transcript-lines";
+
+let root: string;
+let config: Config;
+let db: Db;
+let omar = "";
+let priya = "";
+const PROJECT = "acme-checkout";
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "teammem-extraction-"));
+  config = loadConfig({ TEAMMEM_DATA_DIR: path.join(root, "data"), TEAMMEM_DEMO: "on", TEAMMEM_INITIAL_PASSWORD: "long-enough-password" }, root);
+  await runSetup(config);
+  db = createDb(config);
+  omar = (await db.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } })).id;
+  priya = (await db.user.findUniqueOrThrow({ where: { email: "priya@acme.example" } })).id;
+}, 120_000);
+
+afterAll(async () => {
+  await db?.$disconnect();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe("server-side extraction (rules, no model key)", () => {
+  it("proposes team candidates with evidence, keeps private ones back, and advances the cursor once", async () => {
+    const t = new TranscriptBuilder();
+    const said = t.user("From now on, integration tests in this repo hit a real PostgreSQL, never mocks.");
+    t.assistant([{ text: "Understood." }]);
+    t.user("Don't add closing summaries to your replies.");
+    const first = await runProjectExtraction(config, db, { projectId: PROJECT, userId: omar, transcript: t.text(true), shareExcerpt: true });
+    expect(first.selector).toBe("rules");
+    const [team, personal] = first.candidates;
+    expect(personal!.proposal).toEqual({ skipped: "private" });
+    expect(team!.proposal).toMatchObject({ state: "submitted" });
+    const proposal = await getProposal(config, db, (team!.proposal as { id: string }).id);
+    expect(proposal.source).toBe("extraction");
+    expect(proposal.provenance).toMatchObject({ kind: "extraction", session: t.sessionId, selector: "rules", fromCursor: null, isExcerptShared: true, evidence: [{ uuid: said, role: "user" }] });
+
+    const view = await getExtractionSession(db, PROJECT, t.sessionId);
+    expect(view!.proposals.map((item) => item.id)).toEqual([proposal.id]);
+    expect(view!.excerpt!.map((message) => message.uuid)).toContain(said);
+
+    // Nothing new after the cursor: nothing proposed twice.
+    const again = await runProjectExtraction(config, db, { projectId: PROJECT, userId: omar, transcript: t.text(), shareExcerpt: true });
+    expect(again.candidates).toEqual([]);
+    t.user("Always run the migration check before a release.");
+    const later = await runProjectExtraction(config, db, { projectId: PROJECT, userId: omar, transcript: t.text(), shareExcerpt: true });
+    expect(later.candidates.map((candidate) => candidate.name)).toEqual(["Always run the migration check before a release."]);
+    expect((await getExtractionSession(db, PROJECT, t.sessionId))!.proposals).toHaveLength(2);
+  });
+
+  it("stores no excerpt unless shared, and another member cannot run someone's session", async () => {
+    const t = new TranscriptBuilder();
+    t.user("Always tag releases with the ticket number in our repo.");
+    await runProjectExtraction(config, db, { projectId: PROJECT, userId: omar, transcript: t.text(), shareExcerpt: false });
+    const view = await getExtractionSession(db, PROJECT, t.sessionId);
+    expect(view!.excerpt).toBeNull();
+    expect(view!.proposals).toHaveLength(1);
+    await expect(runProjectExtraction(config, db, { projectId: PROJECT, userId: priya, transcript: t.text(), shareExcerpt: false })).rejects.toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("refuses a transcript without a session id with a message naming the field", async () => {
+    await expect(runProjectExtraction(config, db, { projectId: PROJECT, userId: omar, transcript: '{"type":"summary"}\n', shareExcerpt: false })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "sessionId" } });
+  });
+});

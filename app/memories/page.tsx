@@ -2,7 +2,9 @@ import Link from "next/link";
 import { z } from "zod";
 import { MEMORY_TYPES } from "@/lib/memdir/frontmatter";
 import { AGE_BUCKET_IDS, FINDING_FILTER, MEMORY_SORTS } from "@/lib/memories/filter-memories";
+import { findTeamCopies } from "@/lib/memories/find-team-copies";
 import { listMemories } from "@/lib/memories/list-memories";
+import { resolvePrivateMemoryDir } from "@/lib/memories/resolve-private-memory-dir";
 import { memoryHref, MEMORY_SCOPES } from "@/lib/memories/memory-source";
 import { ErrorPanel } from "../_components/error-panel";
 import { firstValues } from "../_components/first-values";
@@ -45,6 +47,10 @@ export default async function MemoriesPage({ searchParams }: Props) {
       page: query.page,
     });
     const { source } = list;
+    // Private rows already in a team project (same text or name), for this page's rows only.
+    const teamCopies = source?.scope === "private"
+      ? Object.fromEntries(await findTeamCopies({ config: getConfig(), db: getDatabase(), caller, memoryDir: await resolvePrivateMemoryDir(getConfig(), caller, source.folder), paths: list.memories.map((memory) => memory.path) }))
+      : undefined;
     const sourceParams = source?.scope === "private" ? { scope: "private", folder: source.folder } : { project: source?.projectId };
     const link: QueryLink = (changes) => {
       const values = { ...sourceParams, type: query.type, age: query.age, finding: query.finding, sort: query.sort === "newest" ? undefined : query.sort, page: undefined, ...changes };
@@ -77,7 +83,7 @@ export default async function MemoriesPage({ searchParams }: Props) {
                 No memories match these filters. {isFiltered && <Link href={link({ type: undefined, age: undefined, finding: undefined })}>Clear the filters</Link>}
               </div>
             ) : (
-              <MemoryTable source={source} memories={list.memories} />
+              <MemoryTable source={source} memories={list.memories} teamCopies={teamCopies} />
             )}
             {list.pageCount > 1 && (
               <nav className="pager" aria-label="Pages">

@@ -12,8 +12,14 @@ import { toShownError } from "../../../../_server/http";
 import { requirePageCaller } from "../../../../_server/page-caller";
 import { parseSourceParams, safeDecode } from "../source-params";
 import { readCurrentFile } from "@/lib/store/commit-change";
+import type { Caller } from "@/lib/auth/resolve-caller";
+import { findTeamCopies } from "@/lib/memories/find-team-copies";
+import { listProposeTargets } from "@/lib/memories/list-propose-targets";
+import { prepareTeamProposal } from "@/lib/memories/prepare-team-proposal";
+import { resolvePrivateMemoryDir } from "@/lib/memories/resolve-private-memory-dir";
 import { MemoryHistory } from "./memory-history";
 import { ProposeChange } from "./propose-change";
+import { ProposeToTeam } from "./propose-to-team";
 
 export const dynamic = "force-dynamic";
 
@@ -29,6 +35,7 @@ export default async function MemoryPage({ params }: Props) {
     const fields = Object.entries(memory.fields);
     // Readable means allowed to see it; proposing needs member+, which the API checks.
     const current = source.scope === "team" ? await readCurrentFile(getConfig(), source.projectId, memory.path) : null;
+    const toTeam = source.scope === "private" ? await loadProposeToTeam(caller, source.folder, memory.path) : null;
     return (
       <>
         <p className="muted"><Link href={source.scope === "team" ? `/memories?project=${encodeURIComponent(source.projectId)}` : `/memories?scope=private&folder=${encodeURIComponent(source.folder)}`}>← Memories</Link></p>
@@ -60,6 +67,7 @@ export default async function MemoryPage({ params }: Props) {
         <h2>History</h2>
         <MemoryHistory history={memory.history} />
         {source.scope === "team" && current && <ProposeChange projectId={source.projectId} path={memory.path} content={current.content} baseBlob={current.blob} />}
+        {source.scope === "private" && toTeam && <ProposeToTeam folder={source.folder} path={memory.path} {...toTeam} />}
       </>
     );
   } catch (error) {
@@ -68,4 +76,16 @@ export default async function MemoryPage({ params }: Props) {
     if (isAppError(error) && (error.code === "NOT_FOUND" || error.code === "INVALID_INPUT")) notFound();
     return <ErrorPanel error={toShownError(error, "memory")} />;
   }
+}
+
+/** What "Propose to team" needs: what may be sent (T2, T3), where to, and where it already is. */
+async function loadProposeToTeam(caller: Caller, folder: string, memoryPath: string) {
+  const config = getConfig();
+  const db = getDatabase();
+  const [draft, targets, copies] = await Promise.all([
+    prepareTeamProposal({ config, caller, folder, memoryPath }),
+    listProposeTargets(db, caller, folder),
+    findTeamCopies({ config, db, caller, memoryDir: await resolvePrivateMemoryDir(config, caller, folder), paths: [memoryPath] }),
+  ]);
+  return { ...draft, projects: targets.projects, defaultProjectId: targets.defaultProjectId, teamCopies: copies.get(memoryPath) ?? [] };
 }

@@ -1,4 +1,5 @@
-import { open, readFile, rm } from "node:fs/promises";
+import { mkdir, open, readFile, rm } from "node:fs/promises";
+import path from "node:path";
 import { AppError } from "../errors";
 import { besideMemoryDir } from "./find-team-memory-dir";
 
@@ -14,6 +15,7 @@ export type SyncLock = { release: () => Promise<void> };
 export async function acquireSyncLock(memoryDir: string, waitMs: number): Promise<SyncLock> {
   const lockFile = besideMemoryDir(memoryDir, "sync.lock");
   const deadline = Date.now() + waitMs;
+  await mkdir(path.dirname(lockFile), { recursive: true });
   for (;;) {
     try {
       const handle = await open(lockFile, "wx", 0o600);

@@ -73,7 +73,7 @@ export async function startSyncWorld() {
 
   /** The compiled CLI in its own process, as a member runs it (asynchronously: this process serves it). */
   function teammem(args: string[], options: { home: string; cwd: string; token: string; extraEnv?: Record<string, string> }): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }> {
-    const env = { PATH: process.env.PATH ?? "", HOME: options.home, XDG_CONFIG_HOME: path.join(options.home, ".config"), TEAMMEM_SERVER: base, TEAMMEM_TOKEN: options.token, ...options.extraEnv };
+    const env = { NODE_ENV: "test" as const, PATH: process.env.PATH ?? "", HOME: options.home, XDG_CONFIG_HOME: path.join(options.home, ".config"), TEAMMEM_SERVER: base, TEAMMEM_TOKEN: options.token, ...options.extraEnv };
     return new Promise((resolve) => {
       const child = spawn(process.execPath, [path.resolve("cli/teammem.mjs"), ...args], { env, cwd: options.cwd });
       let stdout = "";

@@ -62,6 +62,18 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import("./commands/secrets")).secretsCommand,
   },
   {
+    name: "extract",
+    summary: "propose memories from a Claude Code session transcript, with evidence",
+    needsConfig: true,
+    load: async () => (await import("./commands/extract")).extractCommand,
+  },
+  {
+    name: "dream",
+    summary: "distil KAIROS daily logs into topic memory candidates (at most once a day)",
+    needsConfig: true,
+    load: async () => (await import("./commands/dream")).dreamCommand,
+  },
+  {
     name: "login",
     summary: "save an API token for this machine (from the Settings page)",
     needsConfig: true,

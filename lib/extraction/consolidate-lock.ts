@@ -1,0 +1,37 @@
+import { randomUUID } from "node:crypto";
+import { rename, stat, utimes, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/** C11: consolidation runs at most once per 24 hours. */
+export const CONSOLIDATION_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const LOCK_FILE = ".consolidate-lock";
+
+export type ConsolidationClaim =
+  | { isClaimed: true; previousRun: Date | null; release: (hasSucceeded: boolean) => Promise<void> }
+  | { isClaimed: false; previousRun: Date; nextRun: Date };
+
+/**
+ * C11: the `.consolidate-lock` file's mtime records the last consolidation. Claiming rewrites it
+ * (atomically) before the run so a second run the same day is refused; a failed run puts the old
+ * time back, so it is retried instead of waiting a day.
+ */
+export async function claimConsolidation(memoryDir: string, now = new Date(), isForced = false): Promise<ConsolidationClaim> {
+  const lockPath = path.join(memoryDir, LOCK_FILE);
+  const previous = await stat(lockPath).then((info) => info.mtime, () => null);
+  if (previous && !isForced && now.getTime() - previous.getTime() < CONSOLIDATION_INTERVAL_MS) {
+    return { isClaimed: false, previousRun: previous, nextRun: new Date(previous.getTime() + CONSOLIDATION_INTERVAL_MS) };
+  }
+  const temp = `${lockPath}.${randomUUID()}.tmp`;
+  await writeFile(temp, `${process.pid}\n`);
+  await rename(temp, lockPath);
+  await utimes(lockPath, now, now);
+  return {
+    isClaimed: true,
+    previousRun: previous,
+    release: async (hasSucceeded) => {
+      if (hasSucceeded) return;
+      const back = previous ?? new Date(0);
+      await utimes(lockPath, back, back);
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import path from "node:path";
+import { redactSecrets } from "../secrets/redact-secrets";
+import type { ExtractionCandidate } from "./candidate-types";
+
+const LOG_NAME = /^(\d{4})-(\d{2})-(\d{2})\.md$/;
+const MAX_LOG_BYTES = 64 * 1024;
+const MAX_LOGS = 31;
+
+export type DailyLog = { file: string; date: string; text: string };
+
+/** T4: the KAIROS daily logs `logs/YYYY/MM/YYYY-MM-DD.md` changed since `since` (newest 31). */
+export async function listDailyLogs(memoryDir: string, since: Date | null): Promise<DailyLog[]> {
+  const logsDir = path.join(memoryDir, "logs");
+  const found: DailyLog[] = [];
+  for (const year of await listNames(logsDir, /^\d{4}$/)) {
+    for (const month of await listNames(path.join(logsDir, year), /^\d{2}$/)) {
+      for (const name of await listNames(path.join(logsDir, year, month), LOG_NAME)) {
+        const file = path.join(logsDir, year, month, name);
+        const info = await stat(file);
+        if (since && info.mtime <= since) continue;
+        if (info.size > MAX_LOG_BYTES) continue;
+        found.push({ file: path.relative(memoryDir, file), date: name.slice(0, 10), text: await readFile(file, "utf8") });
+      }
+    }
+  }
+  return found.sort((left, right) => left.date.localeCompare(right.date)).slice(-MAX_LOGS);
+}
+
+/**
+ * T4 without a model: one topic candidate per `## heading` across the logs, its entries gathered
+ * in date order (entries outside a heading go under "notes"). A lead or the member decides what
+ * is worth keeping; these are candidates, not memories.
+ */
+export function distilDailyLogs(logs: DailyLog[]): ExtractionCandidate[] {
+  const topics = new Map<string, { entries: string[]; evidence: ExtractionCandidate["evidence"] }>();
+  for (const log of logs) {
+    let topic = "notes";
+    for (const line of log.text.split("\n")) {
+      const heading = /^#{2,3}\s+(.+?)\s*$/.exec(line);
+      if (heading) topic = heading[1]!.trim();
+      const entry = /^\s*[-*]\s+(.+)$/.exec(line);
+      if (!entry) continue;
+      const item = topics.get(topic) ?? { entries: [], evidence: [] };
+      const text = redactSecrets(entry[1]!.trim()).text;
+      item.entries.push(`- ${text} (${log.date})`);
+      if (item.evidence.length < 4) item.evidence.push({ uuid: `${log.file}`, role: "user", excerpt: text.slice(0, 600) });
+      topics.set(topic, item);
+    }
+  }
+  return [...topics].map(([topic, item]) => ({
+    file: `project_${slug(topic)}.md`,
+    type: "project",
+    name: topic,
+    description: `What the daily logs recorded about ${topic.toLowerCase()}`,
+    body: `${item.entries.join("\n")}\n\n**Why:** distilled from the daily logs.\n**How to apply:** check an entry is still true before relying on it.\n`,
+    scope: "team",
+    evidence: item.evidence,
+    confidence: "low",
+  }));
+}
+
+async function listNames(dir: string, pattern: RegExp): Promise<string[]> {
+  return (await readdir(dir).catch(() => [] as string[])).filter((name) => pattern.test(name)).sort();
+}
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "").slice(0, 60) || "notes";
+}

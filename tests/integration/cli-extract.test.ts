@@ -1,0 +1,67 @@
+import { execFile } from "node:child_process";
+import { mkdir, stat, utimes, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
+import { useTempDirs } from "../helpers/temp-dir";
+import { TranscriptBuilder } from "../helpers/transcript-lines";
+
+const run = promisify(execFile);
+const tempDir = useTempDirs();
+beforeAll(() => ensureCompiledCli(), 120_000);
+
+// No server, no login, no model key: --dry-run must work anywhere.
+const offlineEnv = (home: string) => ({ PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), TEAMMEM_SERVER: "http://127.0.0.1:9", TEAMMEM_DATA_DIR: path.join(home, "data") });
+
+describe("teammem extract --dry-run", () => {
+  it("prints the --json shape from a transcript with a torn last line, secrets redacted", async () => {
+    const home = await tempDir();
+    const token = ["ghp", "_", "R7mK2pQ9xL4vT8wZ3nB6cD1fG5hJ0kS2aE4y"].join("");
+    const t = new TranscriptBuilder();
+    const said = t.user(`From now on, the deploy bot reads its token from the vault, not ${token}.`);
+    t.assistant([{ text: "Noted, I will always do that." }]);
+    const file = path.join(home, "session.jsonl");
+    await writeFile(file, t.text(true));
+    const { stdout } = await run(process.execPath, [TEAMMEM_BIN, "extract", file, "--dry-run", "--json"], { env: offlineEnv(home) });
+    expect(stdout).not.toContain(token);
+    const result = JSON.parse(stdout);
+    expect(Object.keys(result)).toEqual(["selector", "cursor", "candidates"]);
+    expect(result.selector).toBe("rules");
+    expect(result.candidates).toHaveLength(1);
+    expect(Object.keys(result.candidates[0])).toEqual(["file", "type", "name", "description", "body", "scope", "evidence"]);
+    expect(result.candidates[0].evidence[0]).toMatchObject({ uuid: said, role: "user" });
+  });
+
+  it("without --dry-run needs --project", async () => {
+    const home = await tempDir();
+    const file = path.join(home, "s.jsonl");
+    await writeFile(file, new TranscriptBuilder().text());
+    await expect(run(process.execPath, [TEAMMEM_BIN, "extract", file], { env: offlineEnv(home) })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("--project") });
+  });
+});
+
+describe("teammem dream", () => {
+  it("groups daily log entries by topic, then refuses a second run within 24 h (C11)", async () => {
+    const memoryDir = await tempDir();
+    await mkdir(path.join(memoryDir, "logs/2026/11"), { recursive: true });
+    await writeFile(path.join(memoryDir, "logs/2026/11/2026-11-29.md"), "## Deploys\n- Friday deploys need a second reviewer\n## Tests\n- checkout tests use the PayFlow sandbox\n");
+    await writeFile(path.join(memoryDir, "logs/2026/11/2026-11-30.md"), "## Deploys\n- rollbacks go through the release channel\n");
+    const env = offlineEnv(memoryDir);
+    const first = JSON.parse((await run(process.execPath, [TEAMMEM_BIN, "dream", memoryDir, "--json"], { env })).stdout);
+    expect(first.candidates.map((candidate: { name: string }) => candidate.name)).toEqual(["Deploys", "Tests"]);
+    expect(first.candidates[0].body).toContain("rollbacks go through the release channel (2026-11-30)");
+    const lock = await stat(path.join(memoryDir, ".consolidate-lock"));
+    expect(Date.now() - lock.mtimeMs).toBeLessThan(60_000);
+    const second = JSON.parse((await run(process.execPath, [TEAMMEM_BIN, "dream", memoryDir, "--json"], { env })).stdout);
+    expect(second.candidates).toEqual([]);
+    expect(second.skipped).toContain("next one may run after");
+    // A day later only logs changed since the last run count.
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    await utimes(path.join(memoryDir, ".consolidate-lock"), dayAgo, dayAgo);
+    const old = new Date(Date.now() - 26 * 3600_000);
+    await utimes(path.join(memoryDir, "logs/2026/11/2026-11-29.md"), old, old);
+    const third = JSON.parse((await run(process.execPath, [TEAMMEM_BIN, "dream", memoryDir, "--json"], { env })).stdout);
+    expect(third.candidates.map((candidate: { name: string }) => candidate.name)).toEqual(["Deploys"]);
+  });
+});

@@ -105,6 +105,16 @@ const ROWS: Record<string, Row> = {
     prepare: async () => ({ path: "/api/projects/acme-checkout/recall", params: { id: "acme-checkout" }, body: { query: "how do we test payments against PayFlow" } }),
   },
   "GET /api/projects/[id]/recall-events": { success: 200, prepare: async () => ({ path: "/api/projects/acme-checkout/recall-events", params: { id: "acme-checkout" } }) },
+  "GET /api/projects/[id]/sync": { success: 200, prepare: async () => ({ path: "/api/projects/acme-checkout/sync", params: { id: "acme-checkout" } }) },
+  "POST /api/projects/[id]/sync/proposals": {
+    success: 201,
+    prepare: async () => ({
+      path: "/api/projects/acme-checkout/sync/proposals",
+      params: { id: "acme-checkout" },
+      body: { path: `project_sync_${++unique}.md`, content: cleanMemory(), baseBlob: null, idempotencyKey: `matrix-key-${unique}-0123456789`, provenance: { checkout: "/work/checkout", baseCommit: null, clientVersion: "matrix" } },
+    }),
+  },
+  "GET /api/projects/[id]/sync/members": { success: 200, prepare: async () => ({ path: "/api/projects/acme-checkout/sync/members", params: { id: "acme-checkout" } }) },
   "POST /api/projects/[id]/extractions": {
     success: 201,
     prepare: async () => {

@@ -128,6 +128,14 @@ const ROWS: Record<string, () => Promise<Call>> = {
   "DELETE /api/projects/[id]/members/[userId]": async () => ({ path: `/api/projects/${PROJECT}/members/${SECRETS[0]!.value}`, params: { id: PROJECT, userId: SECRETS[0]!.value } }),
   "POST /api/projects/[id]/recall": async () => ({ path: `/api/projects/${PROJECT}/recall`, params: { id: PROJECT }, body: { query: `how does the deploy bot reach stripe credentials ${SECRETS[1]!.value}` } }),
   "GET /api/projects/[id]/recall-events": async () => ({ path: `/api/projects/${PROJECT}/recall-events`, params: { id: PROJECT } }),
+  // A full listing: the memory pushed around review with secrets in it is part of it (sent masked).
+  "GET /api/projects/[id]/sync": async () => ({ path: `/api/projects/${PROJECT}/sync`, params: { id: PROJECT } }),
+  "POST /api/projects/[id]/sync/proposals": async () => ({
+    path: `/api/projects/${PROJECT}/sync/proposals`,
+    params: { id: PROJECT },
+    body: { path: `project_sync_${++unique}.md`, content: secretMemory(), baseBlob: null, idempotencyKey: `secrecy-key-${unique}-0123456789`, provenance: { checkout: `/home/${SECRETS[0]!.value}`, baseCommit: null, clientVersion: "secrecy", note: `aws_secret_access_key = ${SECRETS[2]!.value}` } },
+  }),
+  "GET /api/projects/[id]/sync/members": async () => ({ path: `/api/projects/${PROJECT}/sync/members`, params: { id: PROJECT } }),
   "POST /api/projects/[id]/extractions": async () => {
     const session = new TranscriptBuilder();
     session.assistant([{ text: `Using ${SECRETS[1]!.value}` }, { tool: "Bash", id: "toolu_1", input: { command: `curl -u app:${SECRETS[4]!.value} https://db.internal` } }]);

@@ -14,6 +14,7 @@ import { MarkdownBody } from "../../_components/markdown";
 import { TypeBadge } from "../../_components/type-badge";
 import { getConfig, getDatabase } from "../../_server/context";
 import { requirePageCaller } from "../../_server/page-caller";
+import { EvidencePanel } from "./evidence-panel";
 import { ProposalActions } from "./proposal-actions";
 import { SupersedeButton } from "./supersede-button";
 
@@ -64,6 +65,7 @@ export default async function ProposalPage({ params }: Props) {
         previousId={position > 0 ? queue[position - 1]! : null}
         nextId={position >= 0 && position < queue.length - 1 ? queue[position + 1]! : null}
       />
+      <EvidencePanel proposal={proposal} />
       <Checks proposal={proposal} canReview={access.role === "lead"} />
       <h2>Change</h2>
       <DiffView diff={diff} />

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { listProjectMembers } from "@/lib/auth/manage-users";
 import { assertProjectPermission } from "@/lib/auth/permissions";
 import { memoryAge } from "@/lib/memdir/age";
+import { listMemberSyncs } from "@/lib/member-sync/list-member-syncs";
 import { getProject } from "@/lib/projects/get-project";
 import { ErrorPanel } from "../../_components/error-panel";
 import { getConfig, getDatabase } from "../../_server/context";
@@ -11,6 +12,7 @@ import { MemberManager } from "../../settings/member-manager";
 import { NextSteps } from "../next-steps";
 import { ArchiveButton } from "./archive-button";
 import { FirstLeadForm } from "./first-lead-form";
+import { MemberSyncTable } from "./member-sync-table";
 import { ProjectSettingsForm } from "./project-settings-form";
 
 export const dynamic = "force-dynamic";
@@ -25,11 +27,12 @@ export default async function ProjectPage({ params }: Props) {
   try {
     const role = await assertProjectPermission(db, caller, id, "read");
     const [{ project }, members] = await Promise.all([getProject(getConfig(), db, id, { withMemories: false }), listProjectMembers(db, id)]);
-    loaded = { project, members, canManage: role === "lead" || role === "admin" };
+    const canManage = role === "lead" || role === "admin";
+    loaded = { project, members, canManage, memberSyncs: canManage ? (await listMemberSyncs(db, id)).members : [] };
   } catch (error) {
     return <ErrorPanel error={toShownError(error, "project")} />;
   }
-  const { project, members, canManage } = loaded;
+  const { project, members, canManage, memberSyncs } = loaded;
   const memoriesHref = `/memories?project=${encodeURIComponent(project.id)}`;
 
   return (
@@ -69,6 +72,9 @@ export default async function ProjectPage({ params }: Props) {
 
       {canManage && (
         <>
+          <h2 id="member-sync">Members&apos; sync</h2>
+          <p className="muted">Where each member&apos;s <code>teammem sync</code> stands: a member marked behind holds an older store commit than the team has now.</p>
+          <MemberSyncTable members={memberSyncs} />
           <h2>Settings</h2>
           <ProjectSettingsForm project={{ id: project.id, name: project.name, repoUrls: project.repoUrls, allowSelfApproval: project.allowSelfApproval }} />
           {!project.archivedAt && (

@@ -9,7 +9,6 @@ export type MergeOptions = {
 
 const DEFAULT_MAX_TEXT_CHARS = 4000;
 const MAX_INPUT_STRING_CHARS = 1000;
-const CHAIN_TYPES = new Set(["user", "assistant", "system"]);
 const FILE_WRITING_TOOLS = new Set(["Write", "Edit", "MultiEdit", "NotebookEdit"]);
 
 type Line = Record<string, unknown>;
@@ -22,55 +21,81 @@ type Line = Record<string, unknown>;
  * Holds at most one open reply, so memory stays flat however long the transcript is.
  */
 export async function* mergeTranscriptLines(lines: AsyncIterable<Line>, stats: ReadStats, options: MergeOptions = {}): AsyncGenerator<TranscriptMessage> {
-  const maxChars = options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
-  let open: { message: TranscriptMessage; messageId: string; callsByLine: Map<string, ToolCall> } | null = null;
-
-  for await (const line of lines) {
-    const type = line.type;
-    if (typeof type !== "string" || !CHAIN_TYPES.has(type)) {
-      stats.metadataLines++;
-      continue;
-    }
-    const inner = asRecord(line.message);
-    const content = inner?.content;
-    if (type === "assistant") {
-      const messageId = typeof inner?.id === "string" ? inner.id : stringOf(line.uuid);
-      if (open && open.messageId === messageId) {
-        appendAssistantBlocks(open, line, content, maxChars);
-        continue;
-      }
-      if (open) yield open.message;
-      open = { message: baseMessage(line, "assistant", options), messageId, callsByLine: new Map() };
-      appendAssistantBlocks(open, line, content, maxChars);
-      continue;
-    }
-    if (type === "user" && Array.isArray(content) && content.some(isToolResultBlock)) {
-      const orphans: TranscriptMessage[] = [];
-      for (const block of content.filter(isToolResultBlock)) {
-        const call = open ? findCall(open, block, line) : null;
-        const result = { text: cut(textOfResult(block.content), maxChars), isError: block.is_error === true, uuid: stringOf(line.uuid) };
-        if (call) call.result = result;
-        else orphans.push({ ...baseMessage(line, "tool-result", options), text: result.text });
-      }
-      const typed = textOf(content.filter((block) => !isToolResultBlock(block)));
-      if (orphans.length === 0 && typed === "") continue;
-      if (open) yield open.message;
-      open = null;
-      yield* orphans;
-      if (typed !== "") yield withText(baseMessage(line, userKind(line, typed), options), typed, maxChars);
-      continue;
-    }
-    if (open) yield open.message;
-    open = null;
-    if (type === "user") {
-      const text = textOf(content);
-      yield withText(baseMessage(line, userKind(line, text), options), text, maxChars);
-      continue;
-    }
-    yield systemMessage(line, options, maxChars);
-  }
-  if (open) yield open.message;
+  const merger = createMessageMerger(stats, options);
+  for await (const line of lines) yield* merger.push(line);
+  yield* merger.end();
 }
+
+export type MessageMerger = {
+  /** The messages this line completes (usually none or one); reuse the array before the next push. */
+  push: (line: Line) => TranscriptMessage[];
+  end: () => TranscriptMessage[];
+};
+
+/** The synchronous heart of mergeTranscriptLines, for a reader that wants one async layer only. */
+export function createMessageMerger(stats: ReadStats, options: MergeOptions = {}): MessageMerger {
+  const maxChars = options.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS;
+  let open: OpenReply | null = null;
+  const done: TranscriptMessage[] = [];
+  const close = () => {
+    if (open) done.push(open.message);
+    open = null;
+  };
+  return {
+    end() {
+      done.length = 0;
+      close();
+      return done;
+    },
+    push(line) {
+      done.length = 0;
+      const type = line.type;
+      if (type !== "user" && type !== "assistant" && type !== "system") {
+        stats.metadataLines++;
+        return done;
+      }
+      const inner = asRecord(line.message);
+      const content = inner?.content;
+      if (type === "assistant") {
+        const messageId = typeof inner?.id === "string" ? inner.id : stringOf(line.uuid);
+        if (open && open.messageId === messageId) {
+          appendAssistantBlocks(open, line, content, maxChars);
+          return done;
+        }
+        close();
+        open = { message: baseMessage(line, "assistant", options), messageId, callsByLine: new Map() };
+        appendAssistantBlocks(open, line, content, maxChars);
+        return done;
+      }
+      if (type === "user" && Array.isArray(content) && content.some(isToolResultBlock)) {
+        const orphans: TranscriptMessage[] = [];
+        for (const block of content) {
+          if (!isToolResultBlock(block)) continue;
+          const call = open ? findCall(open, block, line) : null;
+          const result = { text: cut(textOfResult(block.content), maxChars), isError: block.is_error === true, uuid: stringOf(line.uuid) };
+          if (call) call.result = result;
+          else orphans.push({ ...baseMessage(line, "tool-result", options), text: result.text });
+        }
+        const typed = textOf(content.filter((block) => !isToolResultBlock(block)));
+        if (orphans.length === 0 && typed === "") return done;
+        close();
+        done.push(...orphans);
+        if (typed !== "") done.push(withText(baseMessage(line, userKind(line, typed), options), typed, maxChars));
+        return done;
+      }
+      close();
+      if (type === "user") {
+        const text = textOf(content);
+        done.push(withText(baseMessage(line, userKind(line, text), options), text, maxChars));
+        return done;
+      }
+      done.push(systemMessage(line, options, maxChars));
+      return done;
+    },
+  };
+}
+
+type OpenReply = { message: TranscriptMessage; messageId: string; callsByLine: Map<string, ToolCall> };
 
 function appendAssistantBlocks(open: { message: TranscriptMessage; callsByLine: Map<string, ToolCall> }, line: Line, content: unknown, maxChars: number): void {
   const lineUuid = stringOf(line.uuid);

@@ -21,14 +21,14 @@ export async function* readJsonlStream(input: Readable, stats: ReadStats): Async
     hasPendingFailure = false;
     if (line.length === 0) continue;
     stats.lines++;
-    const value = parseObject(line);
+    const value = parseJsonlObject(line);
     if (value) yield value;
     else hasPendingFailure = true;
   }
   stats.isLastLinePartial = hasPendingFailure;
 }
 
-function parseObject(line: string): Record<string, unknown> | null {
+export function parseJsonlObject(line: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(line);
     return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;

@@ -16,18 +16,19 @@ const MB = 1024 * 1024;
 
 async function main(): Promise<void> {
   const [mode, file] = process.argv.slice(2);
-  if (mode === "--measure-baseline" || mode === "--measure-reader") return measure(mode, file!);
+  if (mode === "--measure-baseline" || mode === "--measure-baseline-events" || mode === "--measure-reader") return measure(mode, file!);
   const sizesFlag = process.argv.indexOf("--sizes");
   const sizes = sizesFlag > 0 ? process.argv[sizesFlag + 1]!.split(",").map(Number) : [50, 200];
   const dir = await mkdtemp(path.join(os.tmpdir(), "teammem-bench-transcripts-"));
   try {
-    console.log("size | bare JSON.parse loop | lib/transcripts | ratio | peak RSS (bare / reader)");
+    console.log("size | bare loop: for await readline + JSON.parse | bare loop: readline 'line' events + JSON.parse | lib/transcripts | ratio to each | peak RSS (bare / events / reader)");
     for (const size of sizes) {
       const file = path.join(dir, `session-${size}.jsonl`);
       const messages = await generate(file, size * MB);
       const baseline = child("--measure-baseline", file);
+      const events = child("--measure-baseline-events", file);
       const reader = child("--measure-reader", file);
-      console.log(`${size} MB (${messages} chain lines) | ${baseline.ms.toFixed(0)} ms | ${reader.ms.toFixed(0)} ms (${reader.count} messages) | ${(reader.ms / baseline.ms).toFixed(2)}× | ${baseline.peakMb.toFixed(0)} MB / ${reader.peakMb.toFixed(0)} MB`);
+      console.log(`${size} MB (${messages} lines) | ${baseline.ms.toFixed(0)} ms | ${events.ms.toFixed(0)} ms | ${reader.ms.toFixed(0)} ms (${reader.count} messages) | ${(reader.ms / baseline.ms).toFixed(2)}× / ${(reader.ms / events.ms).toFixed(2)}× | ${baseline.peakMb.toFixed(0)} / ${events.peakMb.toFixed(0)} / ${reader.peakMb.toFixed(0)} MB`);
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -51,6 +52,13 @@ async function measure(mode: string, file: string): Promise<void> {
       if (line) JSON.parse(line);
       count++;
     }
+  } else if (mode === "--measure-baseline-events") {
+    const lines = createInterface({ input: createReadStream(file, { encoding: "utf8", highWaterMark: 256 * 1024 }), crlfDelay: Infinity });
+    lines.on("line", (line) => {
+      if (line) JSON.parse(line);
+      count++;
+    });
+    await new Promise((resolve) => lines.once("close", resolve));
   } else {
     for await (const message of readTranscript(file).messages) if (message.uuid) count++;
   }

@@ -12,7 +12,7 @@ const tempDir = useTempDirs();
 beforeAll(() => ensureCompiledCli(), 120_000);
 
 // No server, no login, no model key: --dry-run must work anywhere.
-const offlineEnv = (home: string) => ({ PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), TEAMMEM_SERVER: "http://127.0.0.1:9", TEAMMEM_DATA_DIR: path.join(home, "data") });
+const offlineEnv = (home: string): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), TEAMMEM_SERVER: "http://127.0.0.1:9", TEAMMEM_DATA_DIR: path.join(home, "data") });
 
 describe("teammem extract --dry-run", () => {
   it("prints the --json shape from a transcript with a torn last line, secrets redacted", async () => {

@@ -12,7 +12,7 @@ const tempDir = useTempDirs();
 beforeAll(() => ensureCompiledCli(), 120_000);
 
 // No server, no login, no model key: --dry-run must work anywhere.
-const offlineEnv = (home: string): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), TEAMMEM_SERVER: "http://127.0.0.1:9", TEAMMEM_DATA_DIR: path.join(home, "data") });
+const offlineEnv = (home: string): Record<string, string | undefined> => ({ PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), TEAMMEM_SERVER: "http://127.0.0.1:9", TEAMMEM_DATA_DIR: path.join(home, "data") });
 
 describe("teammem extract --dry-run", () => {
   it("prints the --json shape from a transcript with a torn last line, secrets redacted", async () => {
@@ -23,7 +23,7 @@ describe("teammem extract --dry-run", () => {
     t.assistant([{ text: "Noted, I will always do that." }]);
     const file = path.join(home, "session.jsonl");
     await writeFile(file, t.text(true));
-    const { stdout } = await run(process.execPath, [TEAMMEM_BIN, "extract", file, "--dry-run", "--json"], { env: offlineEnv(home) });
+    const { stdout } = await run(process.execPath, [TEAMMEM_BIN, "extract", file, "--dry-run", "--json"], { env: offlineEnv(home) as NodeJS.ProcessEnv });
     expect(stdout).not.toContain(token);
     const result = JSON.parse(stdout);
     expect(Object.keys(result)).toEqual(["selector", "cursor", "candidates"]);
@@ -37,7 +37,7 @@ describe("teammem extract --dry-run", () => {
     const home = await tempDir();
     const file = path.join(home, "s.jsonl");
     await writeFile(file, new TranscriptBuilder().text());
-    await expect(run(process.execPath, [TEAMMEM_BIN, "extract", file], { env: offlineEnv(home) })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("--project") });
+    await expect(run(process.execPath, [TEAMMEM_BIN, "extract", file], { env: offlineEnv(home) as NodeJS.ProcessEnv })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("--project") });
   });
 });
 
@@ -47,7 +47,7 @@ describe("teammem dream", () => {
     await mkdir(path.join(memoryDir, "logs/2026/11"), { recursive: true });
     await writeFile(path.join(memoryDir, "logs/2026/11/2026-11-29.md"), "## Deploys\n- Friday deploys need a second reviewer\n## Tests\n- checkout tests use the PayFlow sandbox\n");
     await writeFile(path.join(memoryDir, "logs/2026/11/2026-11-30.md"), "## Deploys\n- rollbacks go through the release channel\n");
-    const env = offlineEnv(memoryDir);
+    const env = offlineEnv(memoryDir) as NodeJS.ProcessEnv;
     const first = JSON.parse((await run(process.execPath, [TEAMMEM_BIN, "dream", memoryDir, "--json"], { env })).stdout);
     expect(first.candidates.map((candidate: { name: string }) => candidate.name)).toEqual(["Deploys", "Tests"]);
     expect(first.candidates[0].body).toContain("rollbacks go through the release channel (2026-11-30)");

@@ -106,7 +106,7 @@ export const COMMANDS: CommandEntry[] = [
   {
     name: "recall-hook",
     summary: "Claude Code prompt hook: add the team memories the server recalls for a prompt",
-    needsConfig: true,
+    // Loads the settings itself, after the cheap checks: a skipped prompt never pays for them.
     load: async () => (await import("./commands/recall-hook")).recallHookCommand,
   },
   {

@@ -22,21 +22,27 @@ export const recallHookCommand: Command = {
   summary: "Claude Code prompt hook: add the team memories the server recalls for a prompt",
   help: HELP,
   options: { "budget-ms": { type: "string" }, explain: { type: "boolean" } },
-  async run({ flags, config: loadConfig }) {
+  async run({ flags }) {
     const budgetMs = Number(flags["budget-ms"] ?? DEFAULT_BUDGET_MS);
     // From the process's start: the user waits for start-up too.
     const deadline = (Number.isFinite(budgetMs) && budgetMs > 0 ? budgetMs : DEFAULT_BUDGET_MS) - 20;
     // Whatever still holds the process past the budget (a hung git, a socket) must not hold the prompt.
     setTimeout(() => process.exit(EXIT.ok), Math.max(1, deadline + 40 - performance.now())).unref();
     const explain = (reason: string) => flags.explain === true && process.stderr.write(`teammem recall-hook: ${reason}\n`);
+    const input = await readStdin(deadline);
+    // Most prompts that are skipped (one word, a slash command) end here, before the settings
+    // module and its schema load: that is why this command is not marked needsConfig.
+    const { parsePromptHookInput, skipReasonForPrompt } = await import("../../lib/hooks/prompt-hook-input");
+    const parsed = parsePromptHookInput(input);
+    const skip = parsed ? skipReasonForPrompt(parsed.prompt) : "no-hook-input";
+    if (skip) return explain(skip), EXIT.ok;
     let config;
     try {
-      config = loadConfig();
+      config = (await import("../../lib/config")).loadConfig();
     } catch {
       explain("configuration-invalid");
       return EXIT.ok;
     }
-    const input = await readStdin(deadline);
     const { runPromptRecallHook } = await import("../../lib/hooks/run-prompt-recall-hook");
     const outcome = await runPromptRecallHook({ input, config, deadline });
     explain(outcome.given.length > 0 ? `${outcome.reason}: ${outcome.given.join(", ")}` : outcome.reason);

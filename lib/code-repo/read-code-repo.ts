@@ -33,36 +33,63 @@ export async function readCodeTree(dir: string, commit: string): Promise<CodeTre
   return { commit, files, dirs, byBaseName };
 }
 
+/** Terms per alternation: PCRE's compiled-pattern size limit is 64 KB on some builds. */
+const TERMS_PER_PATTERN = 400;
+
 /**
- * The files each term occurs in as a whole word, from one `git grep -F -w -o` over the commit's
- * tree. Terms go through a pattern file as fixed strings: an identifier such as `$scope` or
- * `operator[]` is matched literally, never read as a regular expression or an option. Binary
- * files are skipped. `perTerm` caps the files kept per term (the evidence needs a few).
+ * The files each term occurs in as a whole word (git's word characters: letters, digits and
+ * `_`), from one `git grep -o` over the commit's tree. Terms go through a pattern file, each one
+ * escaped character by character, so an identifier such as `$scope` is matched literally and
+ * never read as regex syntax or an option. One PCRE alternation per few hundred terms: git grep
+ * tries every pattern of a file on every line, so 5,000 `-F` patterns cost 20-50× one
+ * alternation. Where git lacks PCRE, the same terms go as fixed strings (`-F -w`). Binary files
+ * are skipped. `perTerm` caps the files kept per term (the evidence needs a few).
  */
 export async function grepCodeTerms(dir: string, commit: string, terms: string[], perTerm = 5): Promise<Map<string, string[]>> {
-  const found = new Map<string, string[]>();
   const usable = [...new Set(terms.filter((term) => term !== "" && !/[\n\r\0]/.test(term)))];
-  if (usable.length === 0) return found;
+  if (usable.length === 0) return new Map();
   const folder = await mkdtemp(path.join(os.tmpdir(), "teammem-grep-"));
   try {
     const patternFile = path.join(folder, "terms");
-    await writeFile(patternFile, usable.join("\n") + "\n", "utf8");
+    await writeFile(patternFile, toAlternations(usable).join("\n") + "\n", "utf8");
     // Exit 1 means "no match": an answer, not a failure.
-    const { stdout } = await runCodeGit(dir, ["grep", "-I", "-F", "-w", "-o", "-z", "--no-color", "--no-textconv", "-f", patternFile, commit, "--"], { okExitCodes: [1] });
-    const prefix = `${commit}:`;
-    for (const line of stdout.toString("utf8").split("\n")) {
-      const nul = line.indexOf("\0");
-      if (nul < 0 || !line.startsWith(prefix)) continue;
-      const filePath = line.slice(prefix.length, nul);
-      const term = line.slice(nul + 1);
-      const files = found.get(term) ?? [];
-      if (files.length === 0) found.set(term, files);
-      if (files.length < perTerm && !files.includes(filePath)) files.push(filePath);
+    const args = ["grep", "-I", "-o", "-z", "--no-color", "--no-textconv", "-f", patternFile, commit, "--"];
+    let output: Buffer;
+    try {
+      output = (await runCodeGit(dir, [...args.slice(0, 1), "-P", ...args.slice(1)], { okExitCodes: [1] })).stdout;
+    } catch {
+      await writeFile(patternFile, usable.join("\n") + "\n", "utf8");
+      output = (await runCodeGit(dir, [...args.slice(0, 1), "-F", "-w", ...args.slice(1)], { okExitCodes: [1] })).stdout;
     }
-    return found;
+    return parseGrepOutput(output, commit, perTerm);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+function toAlternations(terms: string[]): string[] {
+  const patterns: string[] = [];
+  for (let start = 0; start < terms.length; start += TERMS_PER_PATTERN) {
+    const escaped = terms.slice(start, start + TERMS_PER_PATTERN).map((term) => term.replace(/[^A-Za-z0-9_]/g, (char) => `\\x{${char.codePointAt(0)!.toString(16)}}`));
+    patterns.push(`(?<![A-Za-z0-9_])(?:${escaped.join("|")})(?![A-Za-z0-9_])`);
+  }
+  return patterns;
+}
+
+// "<commit>:<path>\0<match>\n" per match.
+function parseGrepOutput(output: Buffer, commit: string, perTerm: number): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  const prefix = `${commit}:`;
+  for (const line of output.toString("utf8").split("\n")) {
+    const nul = line.indexOf("\0");
+    if (nul < 0 || !line.startsWith(prefix)) continue;
+    const filePath = line.slice(prefix.length, nul);
+    const term = line.slice(nul + 1);
+    const files = found.get(term) ?? [];
+    if (files.length === 0) found.set(term, files);
+    if (files.length < perTerm && !files.includes(filePath)) files.push(filePath);
+  }
+  return found;
 }
 
 export type CodeRename = { from: string; to: string; commit: string; at: string };

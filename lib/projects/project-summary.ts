@@ -10,6 +10,8 @@ export type ProjectSummary = {
   repoUrls: string[];
   archivedAt: Date | null;
   allowSelfApproval: boolean;
+  /** The code repository staleness checks read (a git URL or server path), or null. */
+  codeRepo: string | null;
   createdAt: Date;
   memoryCount: number;
   countsByType: StoreProject["countsByType"];
@@ -25,6 +27,7 @@ export type ProjectRow = {
   repoUrls: string;
   archivedAt: Date | null;
   allowSelfApproval: boolean;
+  codeRepo?: string | null;
   createdAt: Date;
   members: { role: string }[];
 };
@@ -44,6 +47,7 @@ export function toProjectSummary(row: ProjectRow, stored: StoreProject | null): 
     repoUrls,
     archivedAt: row.archivedAt,
     allowSelfApproval: row.allowSelfApproval,
+    codeRepo: row.codeRepo ?? null,
     createdAt: row.createdAt,
     memoryCount: stored?.memoryCount ?? 0,
     countsByType: stored?.countsByType ?? { ...NO_MEMORIES },

@@ -5,9 +5,12 @@ import { commitProjectEntry } from "../store/commit-project-entry";
 import { getProject } from "./get-project";
 import { projectAuditEvent, toProjectEntry, type ProjectActor } from "./project-entry";
 import { readRepoUrls, type ProjectSummary } from "./project-summary";
-import { validateProjectName, validateRepoUrls } from "./validate-project-fields";
+import { validateCodeRepo, validateProjectName, validateRepoUrls } from "./validate-project-fields";
 
-export type UpdateProjectInput = { name?: string; repoUrls?: string[]; allowSelfApproval?: boolean; archived?: boolean };
+export type UpdateProjectInput = { name?: string; repoUrls?: string[]; allowSelfApproval?: boolean; archived?: boolean; codeRepo?: string | null };
+
+// Review and staleness settings kept in the database only: they are not part of teammem.json.
+const DATABASE_ONLY_ACTIONS = new Set(["project.self_approval_changed", "project.code_repo_changed"]);
 
 export type UpdateProjectOptions = { actor: ProjectActor; projectId: string; input: UpdateProjectInput };
 
@@ -17,7 +20,7 @@ type Change = { action: string; subject: string; detail: Record<string, unknown>
  * Renames a project, sets its repository URLs, archives or unarchives it, or turns self-approval
  * on or off. What teammem.json records (name, URLs, archived) is committed to the store first, in
  * one commit; then the database follows, with one audit event per change. Self-approval is a
- * review rule kept in the database only. Nothing that is already so is committed again.
+ * review rule, and the code repository a staleness setting, kept in the database only. Nothing that is already so is committed again.
  */
 export async function updateProject(config: Config, db: Db, { actor, projectId, input }: UpdateProjectOptions): Promise<ProjectSummary> {
   const row = await db.project.findUnique({ where: { id: projectId } });
@@ -29,11 +32,13 @@ export async function updateProject(config: Config, db: Db, { actor, projectId, 
     isArchived: input.archived ?? before.isArchived,
   };
   const allowSelfApproval = input.allowSelfApproval ?? row.allowSelfApproval;
+  const codeRepo = input.codeRepo === undefined ? row.codeRepo : validateCodeRepo(input.codeRepo);
   const changes = listChanges(projectId, before, after, { from: row.allowSelfApproval, to: allowSelfApproval });
+  if (codeRepo !== row.codeRepo) changes.push({ action: "project.code_repo_changed", subject: `Set the code repository of project ${projectId}`, detail: { from: row.codeRepo, to: codeRepo } });
   if (changes.length === 0) return (await getProject(config, db, projectId, { withMemories: false })).project;
 
   let commit: string | null = null;
-  if (changes.some((change) => change.action !== "project.self_approval_changed")) {
+  if (changes.some((change) => !DATABASE_ONLY_ACTIONS.has(change.action))) {
     const outcome = await commitProjectEntry(config, db, {
       projectId,
       edit: () => toProjectEntry({ id: projectId, ...after }),
@@ -52,8 +57,11 @@ export async function updateProject(config: Config, db: Db, { actor, projectId, 
         repoUrls: JSON.stringify(after.repoUrls),
         archivedAt: after.isArchived ? (row.archivedAt ?? new Date()) : null,
         allowSelfApproval,
+        codeRepo,
       },
     }),
+    // A new code repository makes the last staleness check moot: the next read checks again.
+    ...(codeRepo !== row.codeRepo ? [db.staleRun.deleteMany({ where: { projectId } })] : []),
     ...changes.map((change) => db.auditEvent.create({ data: projectAuditEvent(actor, change.action, projectId, { ...change.detail, commit }) })),
   ]);
   return (await getProject(config, db, projectId, { withMemories: false })).project;

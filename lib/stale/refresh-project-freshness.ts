@@ -7,7 +7,8 @@ import { ensureReadModel } from "../read-model/ensure-read-model";
 import { readBlobs } from "../store/git";
 import { assessFreshness } from "./assess-freshness";
 import { checkMemoryTexts } from "./check-memory-texts";
-import { parseCheckResult, type CheckResult } from "./check-result";
+import { loadCachedResults } from "./load-cached-results";
+import type { CheckResult } from "./check-result";
 import { findProjectDuplicates } from "./find-project-duplicates";
 import { NEVER_RECALLED_DAYS } from "./stale-thresholds";
 import { toStoredFreshness, type StoredFreshness } from "./stored-freshness";
@@ -80,19 +81,6 @@ async function readCodeHead(config: Config, projectId: string, codeRepo: string 
     log("warn", "stale.code_repo_unreadable", { projectId, name: (error as Error)?.name ?? "unknown" });
     return { problem: error instanceof AppError ? error.message : "the code repository could not be read" };
   }
-}
-
-async function loadCachedResults(db: Db, blobs: string[], codeCommit: string): Promise<Map<string, CheckResult>> {
-  const results = new Map<string, CheckResult>();
-  const unique = [...new Set(blobs)];
-  for (let start = 0; start < unique.length; start += BATCH) {
-    const rows = await db.staleCheck.findMany({ where: { codeCommit, blob: { in: unique.slice(start, start + BATCH) } } });
-    for (const row of rows) {
-      const result = parseCheckResult(row.result);
-      if (result) results.set(row.blob, result);
-    }
-  }
-  return results;
 }
 
 async function saveResults(db: Db, results: Map<string, CheckResult>, codeCommit: string): Promise<void> {

@@ -6,9 +6,9 @@ import { callApi } from "../../_components/api-client";
 import { useHydrated } from "../../_components/use-hydrated";
 import { splitLines } from "../split-lines";
 
-type Settings = { id: string; name: string; repoUrls: string[]; allowSelfApproval: boolean };
+type Settings = { id: string; name: string; repoUrls: string[]; allowSelfApproval: boolean; codeRepo: string | null };
 
-/** Rename, repository URLs and self-approval: one PATCH; the store records name and URLs. */
+/** Rename, repository URLs, code repository and self-approval: one PATCH; the store records name and URLs. */
 export function ProjectSettingsForm({ project }: { project: Settings }) {
   const isHydrated = useHydrated();
   const router = useRouter();
@@ -23,7 +23,7 @@ export function ProjectSettingsForm({ project }: { project: Settings }) {
     try {
       const result = await callApi<{ project: Settings }>(`/api/projects/${encodeURIComponent(project.id)}`, {
         method: "PATCH",
-        body: { name: form.get("name"), repoUrls: splitLines(String(form.get("repoUrls") ?? "")), allowSelfApproval: form.get("allowSelfApproval") === "on" },
+        body: { name: form.get("name"), repoUrls: splitLines(String(form.get("repoUrls") ?? "")), allowSelfApproval: form.get("allowSelfApproval") === "on", codeRepo: String(form.get("codeRepo") ?? "").trim() || null },
       });
       setStatus(`Saved. Repositories: ${result.project.repoUrls.join(", ") || "none"}.`);
       router.refresh();
@@ -38,6 +38,10 @@ export function ProjectSettingsForm({ project }: { project: Settings }) {
       <label>
         Repository URLs, one per line (teammem matches a checkout&apos;s origin against these)
         <textarea name="repoUrls" rows={3} defaultValue={project.repoUrls.join("\n")} />
+      </label>
+      <label>
+        Code repository (a git URL or a path on the server): staleness checks compare the memories&apos; cited files and symbols with its default branch
+        <input name="codeRepo" maxLength={500} defaultValue={project.codeRepo ?? ""} placeholder="https://github.com/acme/checkout.git" />
       </label>
       <label style={{ flexDirection: "row", alignItems: "center", gap: "0.4rem" }}>
         <input type="checkbox" name="allowSelfApproval" defaultChecked={project.allowSelfApproval} /> Allow a lead to approve their own proposals (for a team with one lead)

@@ -71,8 +71,10 @@ export type Config = {
   faultPoint: FaultPointName | null;
 };
 
-/** The steps of an approval (and of `teammem sync`) where the fault-injection tests stop the process (docs/store.md). */
-export const FAULT_POINT_NAMES = ["after-lock", "after-objects", "after-intent", "after-push", "before-record", "sync-after-files"] as const;
+/** The steps of an approval where the fault-injection tests stop the process (docs/store.md). */
+export const APPROVAL_FAULT_POINT_NAMES = ["after-lock", "after-objects", "after-intent", "after-push", "before-record"] as const;
+/** The same for `teammem sync` (docs/store.md, "Member sync"). */
+export const FAULT_POINT_NAMES = [...APPROVAL_FAULT_POINT_NAMES, "sync-after-files"] as const;
 export type FaultPointName = (typeof FAULT_POINT_NAMES)[number];
 
 export type Env = Record<string, string | undefined>;

@@ -70,6 +70,35 @@ async function applyDiff(config: Config, db: Db, from: string, to: string): Prom
   return { commit: to, mode: "incremental", changedFiles: changed.length };
 }
 
+export type OwnCommit = {
+  /** The commit it was built on: the read model must be exactly there for this shortcut. */
+  parent: string | null;
+  commit: string;
+  at: Date;
+  author: { name: string; email: string };
+  subject: string;
+  projectId: string;
+  path: string;
+  /** The file's blob and text in the commit; null when the commit retired it. */
+  blob: string | null;
+  content: string | null;
+};
+
+/**
+ * Records a commit this instance just pushed, from what it knows of it, without asking git: the
+ * one memory it changed and its history row. Same compare-and-swap as a sync, from the commit's
+ * parent, so it writes nothing (false) when the read model is anywhere else; the caller then
+ * syncs from git.
+ */
+export async function recordOwnCommit(db: Db, own: OwnCommit): Promise<boolean> {
+  if (own.parent === null || !isMemoryFile(own.path)) return false;
+  const change = { commit: own.commit, at: own.at, author: own.author.name };
+  const rows = own.blob !== null && own.content !== null ? [describeMemoryFile({ projectId: own.projectId, path: own.path, blob: own.blob, text: own.content, change })] : [];
+  const deleted = rows.length === 0 ? [{ projectId: own.projectId, path: own.path }] : [];
+  const history = [{ projectId: own.projectId, path: own.path, commit: own.commit, at: own.at, authorName: own.author.name, authorEmail: own.author.email, subject: own.subject }];
+  return writeRows(db, own.parent, own.commit, { replaceAll: false, rows, deleted, history });
+}
+
 function describeEntry(fullPath: string, blob: string, texts: Map<string, string>, changes: Map<string, FileChange>): StoreMemoryRow[] {
   const target = toProjectPath(fullPath);
   const text = texts.get(blob);

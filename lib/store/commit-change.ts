@@ -2,11 +2,11 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { log } from "../log";
-import { listIndexHeaders } from "../read-model/list-index-headers";
-import { syncReadModel } from "../read-model/sync-read-model";
+import { listIndexHeaders, rememberIndexHeaders } from "../read-model/list-index-headers";
+import { readRecordedCommit, recordOwnCommit, syncReadModel, type OwnCommit } from "../read-model/sync-read-model";
 import type { SecretFinding } from "../secrets/secret-finding";
 import { reachFaultPoint } from "./fault-points";
-import { isAncestor, isObjectId, pushCommit, readBlobText, readFilesAt, resolveRef, withRepoLock, type GitIdentity } from "./git";
+import { isAncestor, isObjectId, pushCommit, readBlobText, readFilesAt, resolveRef, resolveRefQuickly, withRepoLock, type GitIdentity } from "./git";
 import { prepareStoreCommit } from "./prepare-store-commit";
 import { MAIN, refreshStore } from "./read-store";
 import { isMemoryFile } from "./regenerate-project-index";
@@ -75,6 +75,10 @@ export async function commitChange(config: Config, db: Db, options: CommitChange
 
   return withStoreLock(db, STORE_LOCK_NAME, async (lease): Promise<CommitOutcome> => {
     reachFaultPoint(config, "after-lock");
+    // docs/store.md step 1: when the clone is at the newest commit on record, the first attempt
+    // builds on it without a fetch; a push from outside teammem makes the push fail, and the
+    // next attempt fetches.
+    const isCloneCurrent = await isCloneAtRecordedCommit(config, db);
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const prepared = await withRepoLock(clone, () =>
         prepareStoreCommit(config, {
@@ -82,6 +86,7 @@ export async function commitChange(config: Config, db: Db, options: CommitChange
           author: options.author,
           committer: options.committer,
           message,
+          fetch: attempt > 1 || !isCloneCurrent,
           indexHeaders: (head) => listIndexHeaders(config, db, options.change.projectId, head),
         }),
       );
@@ -96,7 +101,18 @@ export async function commitChange(config: Config, db: Db, options: CommitChange
       // readers see the commit at once without another fetch.
       if ((await withRepoLock(clone, () => pushCommit(clone, prepared.commit))) === "pushed") {
         reachFaultPoint(config, "after-push");
-        await updateReadModel(config, db);
+        if (prepared.indexHeaders) rememberIndexHeaders(options.change.projectId, prepared.commit, prepared.indexHeaders);
+        await updateReadModel(config, db, {
+          parent: prepared.parent,
+          commit: prepared.commit,
+          at: prepared.at,
+          author: options.author,
+          subject: message.split("\n", 1)[0]!,
+          projectId: options.change.projectId,
+          path: options.change.path,
+          blob: prepared.blob,
+          content: prepared.content,
+        });
         return { status: "committed", commit: prepared.commit, merged: prepared.merged, blob: prepared.blob };
       }
       // docs/store.md step 7: main moved on; build the commit again on the new head after a jittered pause.
@@ -110,11 +126,17 @@ export async function commitChange(config: Config, db: Db, options: CommitChange
   });
 }
 
-// The read model follows the commit at once (docs/store.md, "The read model"). It is a cache: a
-// failure here is logged and the next read catches up from the commit's diff.
-async function updateReadModel(config: Config, db: Db): Promise<void> {
+async function isCloneAtRecordedCommit(config: Config, db: Db): Promise<boolean> {
+  const [head, recorded] = await Promise.all([resolveRefQuickly(config.storeCloneDir, MAIN), readRecordedCommit(db)]);
+  return head !== null && head === recorded;
+}
+
+// The read model follows the commit at once (docs/store.md, "The read model"): from what this
+// instance knows of its own commit when the read model was at its parent, else from git. It is a
+// cache: a failure here is logged and the next read catches up from the commit's diff.
+async function updateReadModel(config: Config, db: Db, own: OwnCommit): Promise<void> {
   try {
-    await syncReadModel(config, db, { mayFetch: false });
+    if (!(await recordOwnCommit(db, own))) await syncReadModel(config, db, { mayFetch: false });
   } catch (error) {
     log("warn", "read_model.update_failed", { name: (error as Error)?.name ?? "unknown" });
   }

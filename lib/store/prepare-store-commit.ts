@@ -37,6 +37,11 @@ export type PrepareCommitOptions = {
   committer: GitIdentity;
   message: string;
   /**
+   * Fetch the store first (default). A caller that knows its clone is at the newest commit on
+   * record skips it: if the store moved anyway, the push is refused and the next attempt fetches.
+   */
+  fetch?: boolean;
+  /**
    * The project's memory headers at `head` without reading every blob (the read model); null
    * when it cannot say for that commit, and the index is then regenerated from git.
    */
@@ -44,7 +49,18 @@ export type PrepareCommitOptions = {
 };
 
 export type PreparedCommit =
-  | { status: "ready"; commit: string; merged: boolean; blob: string | null }
+  | {
+      status: "ready";
+      commit: string;
+      /** The head the commit was built on, its time, and the file's final text (null = retired). */
+      parent: string | null;
+      at: Date;
+      content: string | null;
+      merged: boolean;
+      blob: string | null;
+      /** The headers MEMORY.md was regenerated from (the new file's included), when the read model gave them. */
+      indexHeaders: ProjectIndexHeader[] | null;
+    }
   | { status: "unchanged"; commit: string }
   | { status: "conflicted"; base: string | null; ours: string | null; theirs: string | null; conflictingFields: string[] }
   | { status: "blocked_secret"; findings: SecretFinding[] };
@@ -60,7 +76,7 @@ type CurrentFile = FileAt | null;
 export async function prepareStoreCommit(config: Config, options: PrepareCommitOptions): Promise<PreparedCommit> {
   const clone = config.storeCloneDir;
   const { change } = options;
-  await fetchOrigin(clone);
+  if (options.fetch !== false) await fetchOrigin(clone);
   const head = await resolveRef(clone, MAIN);
   const filePath = `${projectDir(change.projectId)}/${change.path}`;
   const atHead = head ? await readFilesAt(clone, head, [filePath, STORE_MANIFEST_FILE]) : new Map<string, FileAt>();
@@ -78,21 +94,23 @@ export async function prepareStoreCommit(config: Config, options: PrepareCommitO
   }
 
   const content = resolved.content;
+  // Whole seconds: git keeps no more, and MEMORY.md orders by the time the read model will record.
+  const at = new Date(Math.floor(Date.now() / 1000) * 1000);
   const [index, blob] = await Promise.all([
-    regeneratedIndex(clone, head, change, content, options.indexHeaders),
+    regeneratedIndex(clone, head, change, content, at, options.indexHeaders),
     content === null ? null : writeBlob(clone, content),
   ]);
   const prefix = `${projectDir(change.projectId)}/`;
   const treeChanges: TreeChange[] = [
     blob === null ? { path: filePath, content: null } : { path: filePath, blob },
-    { path: prefix + PROJECT_INDEX_FILE, content: index },
+    { path: prefix + PROJECT_INDEX_FILE, content: index.text },
   ];
   const manifest = manifestWithProject(atHead.get(STORE_MANIFEST_FILE)?.content ?? null, change);
   if (manifest !== null) treeChanges.push({ path: STORE_MANIFEST_FILE, content: manifest });
   const tree = await writeTreeWithChanges(clone, head, treeChanges);
   if (!tree) throw new AppError("INTERNAL", "The store commit came out empty; nothing was written.");
-  const commit = await createCommit({ dir: clone, tree, parent: head, message: options.message, author: options.author, committer: options.committer });
-  return { status: "ready", commit, merged: resolved.merged, blob };
+  const commit = await createCommit({ dir: clone, tree, parent: head, message: options.message, author: options.author, committer: options.committer, at });
+  return { status: "ready", commit, parent: head, at, content, merged: resolved.merged, blob, indexHeaders: index.headers };
 }
 
 type Resolved =
@@ -121,14 +139,21 @@ async function resolveFinalContent(clone: string, change: PreparedChange, curren
 }
 
 /** The project's MEMORY.md after the change: its other files at the head plus the new content. */
-async function regeneratedIndex(clone: string, head: string | null, change: PreparedChange, content: string | null, indexHeaders?: PrepareCommitOptions["indexHeaders"]): Promise<string> {
+async function regeneratedIndex(
+  clone: string,
+  head: string | null,
+  change: PreparedChange,
+  content: string | null,
+  at: Date,
+  indexHeaders?: PrepareCommitOptions["indexHeaders"],
+): Promise<{ text: string; headers: ProjectIndexHeader[] | null }> {
   const prefix = `${projectDir(change.projectId)}/`;
   const known = head && indexHeaders ? await indexHeaders(head) : null;
   if (known) {
     const others = known.filter((header) => header.path !== change.path);
-    if (content === null) return regenerateProjectIndexFromHeaders(others);
-    const header = parseMemoryHeader(content);
-    return regenerateProjectIndexFromHeaders([...others, { path: change.path, name: header.name, description: header.description, updatedAt: new Date() }]);
+    const header = content === null ? null : parseMemoryHeader(content);
+    const headers = header === null ? others : [...others, { path: change.path, name: header.name, description: header.description, updatedAt: at }];
+    return { text: regenerateProjectIndexFromHeaders(headers), headers };
   }
   const [entries, times] = head
     ? await Promise.all([listTree(clone, head, prefix), lastChangeTimes(clone, head, prefix)])
@@ -142,8 +167,8 @@ async function regeneratedIndex(clone: string, head: string | null, change: Prep
     text: contents.get(entry.blob) ?? "",
     updatedAt: times.get(entry.path) ?? null,
   }));
-  if (content !== null) files.push({ path: change.path, text: content, updatedAt: new Date() });
-  return regenerateProjectIndex(files);
+  if (content !== null) files.push({ path: change.path, text: content, updatedAt: at });
+  return { text: regenerateProjectIndex(files), headers: null };
 }
 
 /** The new teammem.json text when the project must be added, else null. */

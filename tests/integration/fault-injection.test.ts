@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { instanceEnv, setUpTwoInstances } from "../helpers/two-instances";
-import { childProcessEnv, FAULT_POINT_NAMES, type Config, type FaultPointName } from "@/lib/config";
+import { APPROVAL_FAULT_POINT_NAMES, childProcessEnv, type Config, type FaultPointName } from "@/lib/config";
 import { createDb, type Db } from "@/lib/db/client";
 import { submitProposal } from "@/lib/review/submit-proposal";
 
@@ -107,7 +107,7 @@ describe("an approval's server killed at each step", () => {
     console.log(`time until the survivor served (in-process, ms):\n${measured.join("\n")}`);
   });
 
-  it.each(FAULT_POINT_NAMES.map((point) => [point]))("after a kill at %s, the other instance serves at once and each approval lands exactly once", async (point) => {
+  it.each(APPROVAL_FAULT_POINT_NAMES.map((point) => [point]))("after a kill at %s, the other instance serves at once and each approval lands exactly once", async (point) => {
     const label = point.replace(/-/g, "_");
     const [killed, other] = [await submit(`${label}_killed`), await submit(`${label}_other`)];
     const headBefore = storeGit("rev-parse", "main");

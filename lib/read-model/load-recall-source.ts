@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { isMemoryType } from "../memdir/frontmatter";
 import { MAX_MEMORY_FILES, type ScannedMemory } from "../memdir/scan-memory-dir";
 import type { ScannedSource } from "../recall/recall-memories";
+import { readStaleDoubts } from "../stale/read-stale-doubts";
 import { readBlobs } from "../store/git";
 import { refreshStore } from "../store/read-store";
 import { ensureReadModel } from "./ensure-read-model";
@@ -43,7 +44,7 @@ export async function loadRecallSource(config: Config, db: Db, projectId: string
     candidatesByProject.set(projectId, candidates);
   }
   const { blobs } = candidates;
-  return { memories: candidates.memories, readText: (file) => readBlobText(config, blobs.get(file) ?? null) };
+  return { memories: candidates.memories, readText: (file) => readBlobText(config, blobs.get(file) ?? null), readDoubts: (file) => readStaleDoubts(db, projectId, file) };
 }
 
 async function readBlobText(config: Config, blob: string | null): Promise<string | null> {

@@ -26,7 +26,12 @@ export function formatInjection(options: InjectionOptions): string {
   return formatInjectionText({ ...options, text: head.text, hasMore });
 }
 
-export type InjectionTextOptions = Omit<InjectionOptions, "memoryDir"> & { text: string; hasMore?: boolean };
+export type InjectionTextOptions = Omit<InjectionOptions, "memoryDir"> & {
+  text: string;
+  hasMore?: boolean;
+  /** Why teammem's staleness checks doubt this memory (e.g. a cited file is gone), one line each. */
+  doubts?: readonly string[];
+};
 
 /** formatInjection for text already at hand (a store blob): same header, cut and note. */
 export function formatInjectionText(options: InjectionTextOptions): string {
@@ -36,9 +41,17 @@ export function formatInjectionText(options: InjectionTextOptions): string {
     ? `\n\n[This memory was shortened for recall (at most ${MAX_INJECTED_LINES} lines or 4096 bytes). Read the whole file at ${shownPath}.]`
     : "";
   const header = formatMemoryHeader(shownPath, options.mtime, options.now);
-  return `<system-reminder>\n${header}\n\n${content.text}${note}\n</system-reminder>`;
+  return `<system-reminder>\n${header}${formatDoubts(options.doubts)}\n\n${content.text}${note}\n</system-reminder>`;
 }
 
 function joinDisplayPath(displayDir: string, file: string): string {
   return `${displayDir.replace(/[\\/]+$/, "")}/${file}`;
+}
+
+// Beyond A3's age warning: the concrete reasons the checks found, so the agent verifies those first.
+function formatDoubts(doubts: readonly string[] | undefined): string {
+  if (!doubts?.length) return "";
+  const lines = doubts.slice(0, 3).map((doubt) => `- ${doubt}`);
+  const more = doubts.length > 3 ? `\n- and ${doubts.length - 3} more` : "";
+  return `\nteammem's staleness checks doubt this memory; verify before relying on it:\n${lines.join("\n")}${more}`;
 }

@@ -19,7 +19,13 @@ import { validateSelection } from "./validate-selection";
  * Memories already scanned elsewhere (the read model of a team project): every memory, newest
  * first, and how to read one file's text. Without it, `memoryDir` is scanned as Claude Code does.
  */
-export type ScannedSource = { memories: readonly ScannedMemory[]; skipped?: SkippedFile[]; readText: (file: string) => Promise<string | null> };
+export type ScannedSource = {
+  memories: readonly ScannedMemory[];
+  skipped?: SkippedFile[];
+  readText: (file: string) => Promise<string | null>;
+  /** Why the staleness checks doubt a memory (one line each), for its injection; none when fresh. */
+  readDoubts?: (file: string) => Promise<string[]>;
+};
 
 export type RecallOptions = {
   /** The private memory directory; its team/ folder and any other subfolder are scanned too (C5). */
@@ -171,8 +177,8 @@ async function tryFormatInjection(options: RecallOptions, memory: ScannedMemory,
   const displayDir = options.displayDir ?? options.memoryDir;
   try {
     if (options.source) {
-      const text = await options.source.readText(memory.path);
-      return text === null ? null : formatInjectionText({ text, file: memory.path, mtime: memory.mtime, now, displayDir });
+      const [text, doubts] = await Promise.all([options.source.readText(memory.path), options.source.readDoubts?.(memory.path) ?? []]);
+      return text === null ? null : formatInjectionText({ text, file: memory.path, mtime: memory.mtime, now, displayDir, doubts });
     }
     return formatInjection({ memoryDir: options.memoryDir, file: memory.path, mtime: memory.mtime, now, displayDir });
   } catch {

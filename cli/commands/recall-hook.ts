@@ -28,7 +28,8 @@ export const recallHookCommand: Command = {
     const deadline = (Number.isFinite(budgetMs) && budgetMs > 0 ? budgetMs : DEFAULT_BUDGET_MS) - 20;
     // Whatever still holds the process past the budget (a hung git, a socket) must not hold the prompt.
     setTimeout(() => process.exit(EXIT.ok), Math.max(1, deadline + 40 - performance.now())).unref();
-    const explain = (reason: string) => flags.explain === true && process.stderr.write(`teammem recall-hook: ${reason}\n`);
+    const explain = (reason: string, given: string[] = []) =>
+      flags.explain === true && process.stderr.write(`teammem recall-hook: ${reason} after ${Math.round(performance.now())} ms${given.length > 0 ? `: ${given.join(", ")}` : ""}\n`);
     const input = await readStdin(deadline);
     // Most prompts that are skipped (one word, a slash command) end here, before the settings
     // module and its schema load: that is why this command is not marked needsConfig.
@@ -45,7 +46,7 @@ export const recallHookCommand: Command = {
     }
     const { runPromptRecallHook } = await import("../../lib/hooks/run-prompt-recall-hook");
     const outcome = await runPromptRecallHook({ input, config, deadline });
-    explain(outcome.given.length > 0 ? `${outcome.reason}: ${outcome.given.join(", ")}` : outcome.reason);
+    explain(outcome.reason, outcome.given);
     if (outcome.output !== null && performance.now() < deadline + 40) process.stdout.write(`${outcome.output}\n`);
     return EXIT.ok;
   },

@@ -1,6 +1,6 @@
 import type { SyncFile, TrackedProposal } from "../member-sync/sync-answer";
 import { gitBlobId } from "./git-blob-id";
-import type { TeamDirScan } from "./scan-team-dir";
+import { readLocalText, type TeamDirScan } from "./scan-team-dir";
 import type { SyncReport } from "./sync-report";
 import type { SyncState } from "./sync-state";
 import type { TeamFiles } from "./team-files";
@@ -32,7 +32,7 @@ export async function applyDecisions({ state, scan, proposals, files, report }: 
       continue;
     }
     const keptAt = local && local.hash !== (current ? gitBlobId(current.content) : null)
-      ? await files.keepAside(filePath, local.content, `teammem: your proposal for ${filePath} was ${outcome.state}${outcome.rejectionReason ? `: ${outcome.rejectionReason}` : ""}. Your text, as it was in team/:`)
+      ? await files.keepAside(filePath, readLocalText(scan, local), `teammem: your proposal for ${filePath} was ${outcome.state}${outcome.rejectionReason ? `: ${outcome.rejectionReason}` : ""}. Your text, as it was in team/:`)
       : null;
     await adopt({ state, scan, files }, filePath, current);
     report.turnedDown.push({ path: filePath, state: outcome.state, reason: outcome.rejectionReason, restored: current !== null, keptAt });
@@ -45,10 +45,12 @@ async function adopt({ state, scan, files }: Pick<ApplyDecisionsOptions, "state"
     await files.remove(filePath);
     delete state.files[filePath];
     scan.files.delete(filePath);
+    scan.seen.delete(filePath);
     return;
   }
-  await files.write(filePath, current.content, current.changedAt);
+  const written = await files.write(filePath, current.content, current.changedAt);
   const hash = gitBlobId(current.content);
   state.files[filePath] = { blob: current.blob, local: hash };
   scan.files.set(filePath, { path: filePath, content: current.content, hash });
+  if (written) scan.seen.set(filePath, { ...written, hash, problem: null });
 }

@@ -1,9 +1,12 @@
-import type { SyncAnswer } from "../member-sync/sync-answer";
+import type { SyncAnswer, SyncFile } from "../member-sync/sync-answer";
 import { gitBlobId } from "./git-blob-id";
 import type { TeamDirScan } from "./scan-team-dir";
 import type { SyncReport } from "./sync-report";
 import type { SyncState } from "./sync-state";
 import type { TeamFiles } from "./team-files";
+
+/** Files written at once: beyond about 16–32 the thread pool is the limit, not the disk. */
+const WRITES_IN_FLIGHT = 24;
 
 export type ApplyStoreChangesOptions = {
   state: SyncState;
@@ -23,9 +26,8 @@ export type ApplyStoreChangesOptions = {
 export async function applyStoreChanges({ state, scan, answer, files, report, onProgress }: ApplyStoreChangesOptions): Promise<void> {
   const isWaiting = (filePath: string) => Boolean(state.pending[filePath] || state.tombstones[filePath] || state.outbox.some((item) => item.path === filePath));
   const skipped = new Set(scan.skipped.map((file) => file.path));
-  let done = 0;
+  const writes: SyncFile[] = [];
   for (const incoming of answer.files) {
-    onProgress?.(++done, answer.files.length);
     const known = state.files[incoming.path];
     const incomingHash = gitBlobId(incoming.content);
     if (isWaiting(incoming.path)) {
@@ -41,13 +43,32 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
       report.kept.push({ path: incoming.path, reason: "the store changed it, but your copy cannot be synced (see skipped); left as it is" });
       continue;
     }
-    await files.write(incoming.path, incoming.content, incoming.changedAt);
     (local || known ? report.pulled.changed : report.pulled.added).push(incoming.path);
-    state.files[incoming.path] = { blob: incoming.blob, local: incomingHash };
+    writes.push(incoming);
   }
+  let done = 0;
+  await forEachConcurrently(writes, WRITES_IN_FLIGHT, async (incoming) => {
+    const hash = gitBlobId(incoming.content);
+    const written = await files.write(incoming.path, incoming.content, incoming.changedAt);
+    state.files[incoming.path] = { blob: incoming.blob, local: hash };
+    if (written) scan.seen.set(incoming.path, { ...written, hash, problem: null });
+    onProgress?.(++done, writes.length);
+  });
   const listed = new Set(answer.files.map((file) => file.path));
   const retired = answer.full ? Object.keys(state.files).filter((filePath) => !listed.has(filePath)) : answer.removed;
   for (const filePath of retired) await removeRetired({ state, scan, files, report }, filePath, isWaiting(filePath), skipped.has(filePath));
+}
+
+/**
+ * Runs `work` over `items` with at most `limit` in flight: enough to keep the disk busy while
+ * one write waits, few enough not to flood the thread pool. Stops at the first failure.
+ */
+async function forEachConcurrently<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 type RemoveContext = Pick<ApplyStoreChangesOptions, "state" | "scan" | "files" | "report">;
@@ -66,6 +87,7 @@ async function removeRetired({ state, scan, files, report }: RemoveContext, file
   // state never deletes a file the store did not retire.
   if (known && local.hash === known.local) {
     await files.remove(filePath);
+    scan.seen.delete(filePath);
     report.pulled.removed.push(filePath);
   } else report.kept.push({ path: filePath, reason: "the store retired it; your local copy differs, so it stays" });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { SyncAnswer } from "../member-sync/sync-answer";
 import { gitBlobId } from "./git-blob-id";
-import type { TeamDirScan } from "./scan-team-dir";
+import { readTravellingContent, type TeamDirScan } from "./scan-team-dir";
 import type { SyncReport } from "./sync-report";
 import type { OutboxItem, SyncState } from "./sync-state";
 
@@ -34,7 +34,9 @@ export function captureLocalChanges({ state, scan, answer, report }: CaptureOpti
       state.files[file.path] = { blob: storeVersion.blob, local: file.hash };
       continue;
     }
-    enqueue(state, report, { path: file.path, content: file.content, baseBlob: known?.blob || null, localHash: file.hash }, known?.blob ? "change" : "new");
+    const content = readTravellingContent(scan, file);
+    if (content === null) continue; // it cannot travel after all: listed with the reason
+    enqueue(state, report, { path: file.path, content, baseBlob: known?.blob || null, localHash: gitBlobId(content) }, known?.blob ? "change" : "new");
   }
   const skipped = new Set(scan.skipped.map((file) => file.path));
   for (const [filePath, known] of Object.entries(state.files)) {

@@ -9,7 +9,7 @@ import { applyStoreChanges } from "./apply-store-changes";
 import { captureLocalChanges } from "./capture-local-changes";
 import { findSyncProject } from "./find-sync-project";
 import { findTeamMemoryDir } from "./find-team-memory-dir";
-import { scanTeamDir } from "./scan-team-dir";
+import { keepTrustworthy, scanTeamDir } from "./scan-team-dir";
 import { sendOutbox } from "./send-outbox";
 import { fetchSyncAnswer } from "./sync-api";
 import { acquireSyncLock } from "./sync-lock";
@@ -45,7 +45,11 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
     const { state, problem } = await loadSyncState(location.memoryDir, options.target.server, projectId);
     const report = emptyReport({ projectId, memoryDir: location.memoryDir, teamDir: location.teamDir, isDryRun: options.isDryRun, stateProblem: problem });
     const save = options.isDryRun ? async () => {} : () => saveSyncState(location.memoryDir, state);
-    const scan = await scanTeamDir(location.teamDir);
+    const scan = await scanTeamDir(location.teamDir, state.seen);
+    // Saved with every state from here on: records for files this run read or wrote.
+    const recordSeen = () => {
+      state.seen = keepTrustworthy(scan.seen, scan.startedAtMs);
+    };
     report.skipped = scan.skipped;
 
     let answer: SyncAnswer;
@@ -54,6 +58,7 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== "SERVER_UNAVAILABLE" || error.details.isMalformedAnswer) throw error;
       captureLocalChanges({ state, scan, answer: null, report });
+      recordSeen();
       await save();
       return { ...report, mode: "offline", outbox: state.outbox.length, offlineReason: error.message };
     }
@@ -77,6 +82,7 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
     reachFaultPoint(options.config, "sync-after-files");
     if (answer.head !== null) state.syncedCommit = answer.head;
     state.syncedAt = new Date().toISOString();
+    recordSeen();
     await save();
     return finishReport(report, state, answer);
   } finally {

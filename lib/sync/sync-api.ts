@@ -5,7 +5,8 @@ import type { OutboxItem } from "./sync-state";
 
 /** At most this many restarts when the store moves while pages are read. */
 const PAGE_RESTARTS = 3;
-const PAGE_SIZE = 500;
+/** Fewer, bigger pages: each page lists the project's tree again on the server. */
+const PAGE_SIZE = 2_000;
 
 export type FetchSyncOptions = { projectId: string; since: string | null; proposalIds: string[]; clientVersion: string; isPeek?: boolean; pageSize?: number; isFirstPageOnly?: boolean; onPage?: (page: number, pageCount: number) => void };
 

@@ -39,6 +39,32 @@ export type PendingProposal = z.infer<typeof PendingProposal>;
 
 const Tombstone = z.object({ deletedAt: z.string(), blob: z.string() });
 
+/**
+ * What a file in team/ looked like when a sync last read it (or wrote it): while size, mtime and
+ * inode are unchanged its hash and verdict stand, and the file is neither read nor scanned again
+ * (as git's index does). Only entries safely older than the sync that recorded them are kept
+ * (see `keepTrustworthy`).
+ */
+const SeenFile = z.object({
+  size: z.number(),
+  mtimeMs: z.number(),
+  ino: z.number(),
+  /** The git blob id of the bytes read. */
+  hash: z.string(),
+  /** Why the file cannot travel (secret, size, not UTF-8), or null. */
+  problem: z.string().nullable(),
+});
+export type SeenFile = z.infer<typeof SeenFile>;
+
+/** A local change the server refused: not offered again until the file changes (or comes back). */
+const Refusal = z.object({
+  /** The refused text's blob id; null for a refused retirement (a local deletion). */
+  localHash: z.string().nullable(),
+  reason: z.string(),
+  refusedAt: z.string(),
+});
+export type Refusal = z.infer<typeof Refusal>;
+
 export const SyncState = z.object({
   version: z.literal(SYNC_STATE_VERSION),
   server: z.string(),
@@ -52,8 +78,10 @@ export const SyncState = z.object({
   pending: z.record(z.string(), PendingProposal),
   /** Files deleted here whose retirement is not decided yet: a pull never revives them. */
   tombstones: z.record(z.string(), Tombstone),
+  seen: z.record(z.string(), SeenFile).default({}),
+  refused: z.record(z.string(), Refusal).default({}),
 });
-export type SyncState = z.infer<typeof SyncState>;
+export type SyncState = z.output<typeof SyncState>;
 
 export type LoadedSyncState = { state: SyncState; problem: string | null };
 
@@ -62,7 +90,7 @@ export function syncStateFile(memoryDir: string): string {
 }
 
 export function emptySyncState(server: string, projectId: string): SyncState {
-  return { version: SYNC_STATE_VERSION, server, projectId, syncedCommit: null, syncedAt: null, files: {}, outbox: [], pending: {}, tombstones: {} };
+  return { version: SYNC_STATE_VERSION, server, projectId, syncedCommit: null, syncedAt: null, files: {}, outbox: [], pending: {}, tombstones: {}, seen: {}, refused: {} };
 }
 
 /** The saved state, or null with the reason it cannot be used (missing, damaged, older format). */
@@ -100,7 +128,8 @@ export async function saveSyncState(memoryDir: string, state: SyncState): Promis
   await mkdir(path.dirname(target), { recursive: true });
   const temp = `${target}.${randomUUID()}.tmp`;
   try {
-    await writeFile(temp, JSON.stringify(state, null, 1) + "\n", { mode: 0o600, flag: "wx" });
+    // Compact: at 5,000 memories indentation alone would be a fifth of the file.
+    await writeFile(temp, JSON.stringify(state) + "\n", { mode: 0o600, flag: "wx" });
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });

@@ -1,25 +1,62 @@
-import { mkdir, rm, utimes, writeFile } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { mkdir, open, realpath, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { writeMemoryFile } from "../memdir/write-memory-file";
+import { UnsafeMemoryPathError } from "../memdir/write-memory-file";
 import { besideMemoryDir } from "./find-team-memory-dir";
+import { statOf } from "./scan-team-dir";
+import type { SeenFile } from "./sync-state";
 
 /** The file operations a sync makes on a member's disk; with --dry-run none of them happens. */
 export type TeamFiles = {
-  /** Atomic write (temporary file + rename in the same folder), then mtime = the store commit's time (A1). */
-  write(relativePath: string, content: string, changedAt: Date): Promise<void>;
+  /**
+   * Atomic write (temporary file + rename in the same folder) with mtime = the store commit's
+   * time (A1). Returns the written file's size, mtime and inode (null with --dry-run).
+   */
+  write(relativePath: string, content: string, changedAt: Date): Promise<Pick<SeenFile, "size" | "mtimeMs" | "ino"> | null>;
   remove(relativePath: string): Promise<void>;
   /** Saves a text that would otherwise be lost (a rejected proposal's) beside the memory directory; returns where. */
   keepAside(relativePath: string, content: string, note: string): Promise<string>;
 };
 
+/**
+ * Paths reaching `write` were checked (C12) when the server's answer was read. Folders are
+ * created one level at a time and each is checked to stay inside team/ once per sync, not once
+ * per file. The rename replaces whatever name is there (a symbolic link included) and never
+ * writes through it.
+ */
 export function createTeamFiles(memoryDir: string, teamDir: string, options: { isDryRun: boolean }): TeamFiles {
   const asideDir = besideMemoryDir(memoryDir, "kept");
   const asidePath = (relativePath: string) => path.join(asideDir, `${relativePath}.${new Date().toISOString().replace(/[:.]/g, "-")}.txt`);
-  if (options.isDryRun) return { write: async () => {}, remove: async () => {}, keepAside: async (relativePath) => asidePath(relativePath) };
+  if (options.isDryRun) return { write: async () => null, remove: async () => {}, keepAside: async (relativePath) => asidePath(relativePath) };
+  const folders = new Map<string, Promise<string>>();
+  const folderOf = (relativeFolder: string): Promise<string> => {
+    let folder = folders.get(relativeFolder);
+    if (!folder) {
+      folder = relativeFolder === "" ? mkdir(teamDir, { recursive: true }).then(() => realpath(teamDir)) : ensureFolderInside(folderOf, relativeFolder);
+      folders.set(relativeFolder, folder);
+    }
+    return folder;
+  };
   return {
     async write(relativePath, content, changedAt) {
-      const written = await writeMemoryFile({ memoryDir: teamDir, relativePath, content });
-      await utimes(written, changedAt, changedAt);
+      const folder = await folderOf(path.posix.dirname(relativePath).replace(/^\.$/, ""));
+      const finalPath = path.join(folder, path.posix.basename(relativePath));
+      const tempPath = path.join(folder, `.${path.posix.basename(relativePath)}.${randomBytes(6).toString("hex")}.tmp`);
+      try {
+        const handle = await open(tempPath, "wx");
+        try {
+          await handle.writeFile(content);
+          await handle.utimes(changedAt, changedAt);
+          const info = await handle.stat(); // the rename keeps inode and mtime
+          await rename(tempPath, finalPath);
+          return statOf(info);
+        } finally {
+          await handle.close();
+        }
+      } catch (error) {
+        await rm(tempPath, { force: true });
+        throw error;
+      }
     },
     async remove(relativePath) {
       await rm(path.join(teamDir, relativePath), { force: true });
@@ -32,4 +69,16 @@ export function createTeamFiles(memoryDir: string, teamDir: string, options: { i
       return target;
     },
   };
+}
+
+/** Creates `relativeFolder` under its (already checked) parent; refuses a link leading out of team/. */
+async function ensureFolderInside(folderOf: (relativeFolder: string) => Promise<string>, relativeFolder: string): Promise<string> {
+  const [root, parent] = await Promise.all([folderOf(""), folderOf(path.posix.dirname(relativeFolder).replace(/^\.$/, ""))]);
+  const next = path.join(parent, path.posix.basename(relativeFolder));
+  await mkdir(next).catch((error: unknown) => {
+    if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) throw error;
+  });
+  const real = await realpath(next);
+  if (real !== root && !real.startsWith(root + path.sep)) throw new UnsafeMemoryPathError(relativeFolder, "a folder on the way is a link out of the memory directory");
+  return real;
 }

@@ -2,13 +2,14 @@ import Link from "next/link";
 import { MEMORY_TYPES } from "@/lib/memdir/frontmatter";
 import { AGE_BUCKET_IDS, AGE_BUCKETS, type FindingFilter, type MemorySort, type AgeBucket } from "@/lib/memories/filter-memories";
 import type { MemoryCounts } from "@/lib/memories/list-memories";
+import { FRESHNESS_STATES, isStaleSignalKind, SIGNAL_LABEL, type StaleSignalKind } from "@/lib/stale/stale-signal";
 
 export type QueryLink = (changes: Record<string, string | number | undefined>) => string;
 
 type Props = {
   counts: MemoryCounts;
   total: number;
-  query: { type?: string; age?: AgeBucket; finding?: FindingFilter; sort: MemorySort };
+  query: { type?: string; age?: AgeBucket; finding?: FindingFilter; freshness?: string; reason?: string; sort: MemorySort };
   link: QueryLink;
 };
 
@@ -40,10 +41,23 @@ export function FilterBar({ counts, total, query, link }: Props) {
           <Link key={rule} href={link({ finding: rule })} aria-current={query.finding === rule}>{rule} ({count})</Link>
         ))}
       </div>
+      {counts.byFreshness && (
+        <div className="filters" aria-label="Freshness">
+          <span className="filter-label">Freshness</span>
+          <Link href={link({ freshness: undefined, reason: undefined })} aria-current={!query.freshness && !query.reason}>any</Link>
+          {FRESHNESS_STATES.map((state) => (
+            <Link key={state} href={link({ freshness: state })} aria-current={query.freshness === state}>{state} ({counts.byFreshness?.[state] ?? 0})</Link>
+          ))}
+          {(counts.byReason ?? []).filter(({ reason }) => isStaleSignalKind(reason)).map(({ reason, count }) => (
+            <Link key={reason} href={link({ reason })} aria-current={query.reason === reason}>{SIGNAL_LABEL[reason as StaleSignalKind]} ({count})</Link>
+          ))}
+        </div>
+      )}
       <div className="filters" aria-label="Sort">
         <span className="filter-label">Sort</span>
         <Link href={link({ sort: undefined })} aria-current={query.sort === "newest"}>newest first</Link>
         <Link href={link({ sort: "oldest" })} aria-current={query.sort === "oldest"}>oldest first</Link>
+        {counts.byFreshness && <Link href={link({ sort: "stalest" })} aria-current={query.sort === "stalest"}>stalest first</Link>}
       </div>
     </>
   );

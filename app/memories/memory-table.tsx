@@ -4,13 +4,14 @@ import type { MemoryRow } from "@/lib/memories/memory-row";
 import { memoryHref, type MemorySource } from "@/lib/memories/memory-source";
 import { LintBadges } from "../_components/lint-badges";
 import { TypeBadge } from "../_components/type-badge";
+import { FreshnessBadge } from "./freshness-badge";
 
 /** `teamCopies`: for private memory, the team memories that already hold a row (by its path). */
 export function MemoryTable({ source, memories, teamCopies }: { source: MemorySource; memories: MemoryRow[]; teamCopies?: Record<string, TeamCopy[]> }) {
   return (
     <table data-testid="memory-table">
       <thead>
-        <tr><th>Type</th><th>Memory</th><th>Findings</th><th className="nowrap">Written</th></tr>
+        <tr><th>Type</th><th>Memory</th><th>Findings</th>{source.scope === "team" && <th>Freshness</th>}<th className="nowrap">Written</th></tr>
       </thead>
       <tbody>
         {memories.map((memory) => (
@@ -27,6 +28,7 @@ export function MemoryTable({ source, memories, teamCopies }: { source: MemorySo
               ))}
             </td>
             <td><LintBadges findings={memory.findings} /></td>
+            {source.scope === "team" && <td data-testid="freshness"><FreshnessBadge freshness={memory.freshness} /></td>}
             <td className="nowrap">
               <span className={memory.hasFreshnessWarning ? "stale" : "fresh"} title={memory.mtime.toISOString()}>
                 {memory.ageText}

@@ -6,12 +6,14 @@ import { findTeamCopies } from "@/lib/memories/find-team-copies";
 import { listMemories } from "@/lib/memories/list-memories";
 import { resolvePrivateMemoryDir } from "@/lib/memories/resolve-private-memory-dir";
 import { memoryHref, MEMORY_SCOPES } from "@/lib/memories/memory-source";
+import { FRESHNESS_STATES, STALE_SIGNAL_KINDS } from "@/lib/stale/stale-signal";
 import { ErrorPanel } from "../_components/error-panel";
 import { firstValues } from "../_components/first-values";
 import { getConfig, getDatabase } from "../_server/context";
 import { toShownError } from "../_server/http";
 import { requirePageCaller } from "../_server/page-caller";
 import { NextSteps } from "../projects/next-steps";
+import { BulkRetire } from "./bulk-retire";
 import { FilterBar, type QueryLink } from "./filter-bar";
 import { MemoryTable } from "./memory-table";
 import { PrivateFolders, SourcePicker } from "./source-picker";
@@ -26,6 +28,8 @@ const Query = z.object({
   type: z.enum([...MEMORY_TYPES, "untyped"]).optional().catch(undefined),
   age: z.enum(AGE_BUCKET_IDS).optional().catch(undefined),
   finding: z.string().regex(FINDING_FILTER).optional().catch(undefined),
+  freshness: z.enum(FRESHNESS_STATES).optional().catch(undefined),
+  reason: z.enum(STALE_SIGNAL_KINDS).optional().catch(undefined),
   sort: z.enum(MEMORY_SORTS).catch("newest").default("newest"),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
@@ -43,7 +47,7 @@ export default async function MemoriesPage({ searchParams }: Props) {
       scope: query.scope,
       projectId: query.project,
       folder: query.folder,
-      filters: { type: query.type, age: query.age, finding: query.finding, sort: query.sort },
+      filters: { type: query.type, age: query.age, finding: query.finding, freshness: query.freshness, reason: query.reason, sort: query.sort },
       page: query.page,
     });
     const { source } = list;
@@ -53,11 +57,11 @@ export default async function MemoriesPage({ searchParams }: Props) {
       : undefined;
     const sourceParams = source?.scope === "private" ? { scope: "private", folder: source.folder } : { project: source?.projectId };
     const link: QueryLink = (changes) => {
-      const values = { ...sourceParams, type: query.type, age: query.age, finding: query.finding, sort: query.sort === "newest" ? undefined : query.sort, page: undefined, ...changes };
+      const values = { ...sourceParams, type: query.type, age: query.age, finding: query.finding, freshness: query.freshness, reason: query.reason, sort: query.sort === "newest" ? undefined : query.sort, page: undefined, ...changes };
       const params = Object.entries(values).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]]));
       return `/memories?${new URLSearchParams(params)}`;
     };
-    const isFiltered = Boolean(query.type || query.age || query.finding);
+    const isFiltered = Boolean(query.type || query.age || query.finding || query.freshness || query.reason);
     return (
       <>
         <h1>Memories</h1>
@@ -80,10 +84,16 @@ export default async function MemoriesPage({ searchParams }: Props) {
               source.scope === "team" ? <NextSteps projectId={source.projectId} publicUrl={getConfig().publicUrl} /> : <div className="panel empty">This folder has no memories yet. Claude Code writes them here as you work.</div>
             ) : list.memories.length === 0 ? (
               <div className="panel empty" data-testid="no-match">
-                No memories match these filters. {isFiltered && <Link href={link({ type: undefined, age: undefined, finding: undefined })}>Clear the filters</Link>}
+                No memories match these filters. {isFiltered && <Link href={link({ type: undefined, age: undefined, finding: undefined, freshness: undefined, reason: undefined })}>Clear the filters</Link>}
               </div>
             ) : (
               <MemoryTable source={source} memories={list.memories} teamCopies={teamCopies} />
+            )}
+            {source.scope === "team" && list.memories.some((memory) => memory.freshness?.state === "stale") && (
+              <BulkRetire
+                projectId={source.projectId}
+                rows={list.memories.filter((memory) => memory.freshness?.state === "stale").map((memory) => ({ path: memory.path, name: memory.name ?? memory.path, reasons: (memory.freshness?.reasons ?? []).join(", ") }))}
+              />
             )}
             {list.pageCount > 1 && (
               <nav className="pager" aria-label="Pages">

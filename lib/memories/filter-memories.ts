@@ -19,7 +19,8 @@ export const AGE_BUCKETS: Record<AgeBucket, { label: string; matches: (days: num
 /** "has findings", "has errors", or one rule id; a rule id is any lowercase-dashed word, so rules added to lib/memdir filter without a change here. */
 export const FINDING_FILTER = /^(any|errors|[a-z][a-z-]{0,48})$/;
 
-export const MEMORY_SORTS = ["newest", "oldest"] as const;
+/** `stalest`: by the staleness score (team memory only; lib/stale), highest first. */
+export const MEMORY_SORTS = ["newest", "oldest", "stalest"] as const;
 export type MemorySort = (typeof MEMORY_SORTS)[number];
 
 /** `any`: at least one finding; `errors`: at least one error; else a rule id. */
@@ -29,6 +30,9 @@ export type MemoryFilters = {
   type?: MemoryType | "untyped";
   age?: AgeBucket;
   finding?: FindingFilter;
+  /** Team memory only: the staleness state, or one reason (signal kind). */
+  freshness?: "fresh" | "aging" | "stale";
+  reason?: string;
   sort?: MemorySort;
 };
 

@@ -7,6 +7,7 @@ import { AGE_BUCKET_IDS, filterMemories, matchesAge, matchesFinding, matchesType
 import { listMemorySources, type MemorySources } from "./list-memory-sources";
 import { ensureReadModel } from "../read-model/ensure-read-model";
 import { queryMemoryRows } from "../read-model/query-memory-rows";
+import { ensureProjectFreshness } from "../stale/load-project-freshness";
 import { loadMemoryRows } from "./load-memory-rows";
 import type { MemoryRow } from "./memory-row";
 import { withMemoryDir, type MemoryScope, type MemorySource } from "./memory-source";
@@ -32,6 +33,9 @@ export type MemoryCounts = {
   byRule: { rule: LintRule; count: number }[];
   withFindings: number;
   withErrors: number;
+  /** Team memory: counts per staleness state and per reason, every other filter applied. */
+  byFreshness?: Record<string, number>;
+  byReason?: { reason: string; count: number }[];
 };
 
 export type MemoryList = {
@@ -74,6 +78,7 @@ export async function listMemories(options: ListMemoriesOptions): Promise<Memory
 // this machine and is scanned as Claude Code scans it.
 async function listTeamMemories(options: ListMemoriesOptions, sources: MemorySources, source: Extract<MemorySource, { scope: "team" }>): Promise<MemoryList> {
   await ensureReadModel(options.config, options.db);
+  await ensureProjectFreshness(options.config, options.db, source.projectId);
   const result = await queryMemoryRows(options.db, { projectId: source.projectId, filters: options.filters, page: options.page, pageSize: options.pageSize ?? 25, now: options.now ?? new Date() });
   return { sources, source, total: result.total, counts: result.counts, matching: result.matching, memories: result.rows, page: result.page, pageCount: result.pageCount, otherFindings: [] };
 }

@@ -17,4 +17,6 @@ export type MemoryRow = {
   hasFreshnessWarning: boolean;
   /** F1-F6 findings and I4 (orphan) findings about this file. */
   findings: LintFinding[];
+  /** Team memory: the staleness checks' verdict (lib/stale); null state = not checked yet. */
+  freshness?: { state: "fresh" | "aging" | "stale" | null; score: number; reasons: string[] };
 };

@@ -7,6 +7,7 @@ import { AGE_BUCKET_IDS, type AgeBucket, type MemoryFilters } from "../memories/
 import type { MemoryCounts } from "../memories/list-memories";
 import type { MemoryRow } from "../memories/memory-row";
 import { parseJsonOrNull } from "../parse-json";
+import { readFreshnessState } from "../stale/stored-freshness";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // The day counts that bound each age bucket (see AGE_BUCKETS): "within N days" or "N days or more".
@@ -31,7 +32,7 @@ export async function queryMemoryRows(db: Db, query: MemoryRowQuery): Promise<Me
   const { projectId, filters, now } = query;
   const where = (parts: MemoryFilters): Prisma.StoreMemoryWhereInput => ({
     projectId,
-    AND: [typeWhere(parts.type), ageWhere(parts.age, now), findingWhere(parts.finding)],
+    AND: [typeWhere(parts.type), ageWhere(parts.age, now), findingWhere(parts.finding), freshnessWhere(parts)],
   });
   const forFindings = where({ ...filters, finding: undefined });
   const [total, matching, typeGroups, ruleGroups, withFindings, withErrors, ...ageCounts] = await Promise.all([
@@ -44,12 +45,18 @@ export async function queryMemoryRows(db: Db, query: MemoryRowQuery): Promise<Me
     db.storeMemory.count({ where: { ...forFindings, hasErrors: true } }),
     ...AGE_BUCKET_IDS.map((age) => db.storeMemory.count({ where: where({ ...filters, age }) })),
   ]);
+  // Few distinct states and reason combinations exist: grouping by them stays cheap.
+  const [stateGroups, reasonGroups] = await Promise.all([
+    db.storeMemory.groupBy({ by: ["freshState"], where: where({ ...filters, freshness: undefined }), _count: { _all: true } }),
+    db.storeMemory.groupBy({ by: ["freshReasons"], where: { ...where({ ...filters, reason: undefined }), freshReasons: { not: "" } }, _count: { _all: true } }),
+  ]);
   const pageCount = Math.max(1, Math.ceil(matching / query.pageSize));
   const page = Math.min(Math.max(1, query.page), pageCount);
   const direction = filters.sort === "oldest" ? "asc" : "desc";
+  const order: Prisma.StoreMemoryOrderByWithRelationInput[] = filters.sort === "stalest" ? [{ freshScore: "desc" }, { changedAt: "asc" }, { path: "asc" }] : [{ changedAt: direction }, { path: "asc" }];
   const records = await db.storeMemory.findMany({
     where: where(filters),
-    orderBy: [{ changedAt: direction }, { path: "asc" }],
+    orderBy: order,
     skip: (page - 1) * query.pageSize,
     take: query.pageSize,
   });
@@ -63,6 +70,8 @@ export async function queryMemoryRows(db: Db, query: MemoryRowQuery): Promise<Me
       byRule: countRules(ruleGroups.map((group) => ({ rules: group.findingRules, count: group._count._all }))),
       withFindings,
       withErrors,
+      byFreshness: Object.fromEntries(stateGroups.map((group) => [group.freshState ?? "unchecked", group._count._all])),
+      byReason: countRules(reasonGroups.map((group) => ({ rules: group.freshReasons, count: group._count._all }))).map(({ rule, count }) => ({ reason: rule, count })),
     },
     page,
     pageCount,
@@ -89,6 +98,13 @@ function findingWhere(finding: MemoryFilters["finding"]): Prisma.StoreMemoryWher
   return { findingRules: { contains: `|${finding}|` } };
 }
 
+function freshnessWhere(filters: MemoryFilters): Prisma.StoreMemoryWhereInput {
+  return {
+    ...(filters.freshness === undefined ? {} : { freshState: filters.freshness }),
+    ...(filters.reason === undefined ? {} : { freshReasons: { contains: `|${filters.reason}|` } }),
+  };
+}
+
 function countRules(groups: { rules: string; count: number }[]): { rule: LintRule; count: number }[] {
   const counts = new Map<LintRule, number>();
   for (const group of groups) {
@@ -111,5 +127,6 @@ export function toMemoryRow(record: StoreMemoryRecord, now: Date): MemoryRow {
     ageText: memoryAge(record.changedAt, now),
     hasFreshnessWarning: needsFreshnessWarning(record.changedAt, now),
     findings: Array.isArray(findings) ? (findings as LintFinding[]) : [],
+    freshness: { state: readFreshnessState(record.freshState), score: record.freshScore, reasons: record.freshReasons.split("|").filter(Boolean) },
   };
 }

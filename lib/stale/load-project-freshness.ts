@@ -47,14 +47,7 @@ const refreshing = new Map<string, Promise<unknown>>();
  * background, so a page never waits for the clock.
  */
 export async function loadProjectFreshness(config: Config, db: Db, projectId: string): Promise<ProjectFreshness> {
-  const { commit: storeCommit } = await ensureReadModel(config, db);
-  let run = await db.staleRun.findUnique({ where: { projectId } });
-  if (!run || run.storeCommit !== storeCommit) {
-    await refreshOnce(config, db, projectId);
-    run = await db.staleRun.findUnique({ where: { projectId } });
-  } else if (Date.now() - run.checkedAt.getTime() > REFRESH_AFTER_MS) {
-    void refreshOnce(config, db, projectId).catch((error: unknown) => log("warn", "stale.background_refresh_failed", { projectId, name: (error as Error)?.name ?? "unknown" }));
-  }
+  const run = await ensureProjectFreshness(config, db, projectId);
   const rows = await db.storeMemory.findMany({
     where: { projectId },
     orderBy: [{ freshScore: "desc" }, { path: "asc" }],
@@ -82,6 +75,26 @@ export async function loadProjectFreshness(config: Config, db: Db, projectId: st
       };
     }),
   };
+}
+
+type StaleRunRow = Awaited<ReturnType<Db["staleRun"]["findUnique"]>>;
+
+/**
+ * Checks the project when it never was, or was at another store commit (only changed files cost
+ * anything, thanks to the cache); a check that is merely old is redone in the background.
+ */
+export async function ensureProjectFreshness(config: Config, db: Db, projectId: string): Promise<StaleRunRow> {
+  const { commit: storeCommit } = await ensureReadModel(config, db);
+  const run = await db.staleRun.findUnique({ where: { projectId } });
+  if (!run || run.storeCommit !== storeCommit) {
+    // A failed check leaves the rows unchecked ("not checked"), never a failed page.
+    await refreshOnce(config, db, projectId).catch((error: unknown) => log("warn", "stale.refresh_failed", { projectId, name: (error as Error)?.name ?? "unknown" }));
+    return db.staleRun.findUnique({ where: { projectId } });
+  }
+  if (Date.now() - run.checkedAt.getTime() > REFRESH_AFTER_MS) {
+    void refreshOnce(config, db, projectId).catch((error: unknown) => log("warn", "stale.background_refresh_failed", { projectId, name: (error as Error)?.name ?? "unknown" }));
+  }
+  return run;
 }
 
 /** Checks now (Settings' "check now", tests); concurrent callers for a project share one run. */

@@ -1,7 +1,7 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { log } from "../log";
-import { changedPaths, hasCommit, isAncestor, lastChangesOf, listTree, readBlobs, readChangeLog, readFilesAt, resolveRef, type FileChange, type LoggedCommit } from "../store/git";
+import { changedPaths, hasCommit, isAncestor, lastChangesOf, listTree, readBlobs, readChangeLog, readFilesAt, resolveRefQuickly, type FileChange, type LoggedCommit } from "../store/git";
 import { MAIN, refreshStore } from "../store/read-store";
 import { isMemoryFile } from "../store/regenerate-project-index";
 import { describeMemoryFile, type StoreMemoryRow } from "./describe-memory-file";
@@ -30,7 +30,7 @@ export async function syncReadModel(config: Config, db: Db, options: { mayFetch?
     if (options.mayFetch !== false) await refreshStore(config, { force: true });
     if (!(await hasCommit(clone, recorded))) return { commit: recorded, mode: "behind", changedFiles: 0 };
   }
-  const head = await resolveRef(clone, MAIN);
+  const head = await resolveRefQuickly(clone, MAIN);
   if (head === null) return { commit: recorded, mode: "empty", changedFiles: 0 };
   if (recorded === head) return { commit: head, mode: "current", changedFiles: 0 };
   if (recorded && (await isAncestor(clone, head, recorded))) return { commit: recorded, mode: "behind", changedFiles: 0 };
@@ -41,7 +41,7 @@ export async function syncReadModel(config: Config, db: Db, options: { mayFetch?
 /** Rebuilds every row from git at the clone's main branch (`teammem reindex`). */
 export async function rebuildReadModel(config: Config, db: Db): Promise<ReadModelSync> {
   const clone = config.storeCloneDir;
-  const head = await resolveRef(clone, MAIN);
+  const head = await resolveRefQuickly(clone, MAIN);
   if (head === null) return { commit: null, mode: "empty", changedFiles: 0 };
   const recorded = await readRecordedCommit(db);
   const entries = (await listTree(clone, head, PROJECTS_PREFIX)).filter((entry) => toProjectPath(entry.path) !== null);

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { assertNoSecret } from "../secrets/assert-no-secret";
 import { readBlob, readCurrentFile } from "../store/commit-change";
-import { resolveRef } from "../store/git";
+import { resolveRefQuickly } from "../store/git";
 import { MAIN, refreshStore } from "../store/read-store";
 import { getProposal } from "./get-proposal";
 import { contentHash, findProposalOrThrow, findUserOrThrow } from "./proposal-records";
@@ -44,7 +44,7 @@ export async function reviseProposal(config: Config, db: Db, input: RevisePropos
   }
   const computed = await runChecks(config, db, { projectId: proposal.projectId, path: proposal.path, content: input.content, baseContent, isTeamConventionConfirmed: false });
   const to = computed.checks.secrets.length > 0 ? "blocked_secret" : "in_review";
-  const baseCommit = rebased === undefined ? stored.baseCommit : await resolveRef(config.storeCloneDir, MAIN);
+  const baseCommit = rebased === undefined ? stored.baseCommit : await resolveRefQuickly(config.storeCloneDir, MAIN);
   const revision = proposal.revision + 1;
 
   await db.$transaction(async (tx) => {

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { assertProjectAcceptsProposals } from "../projects/assert-project-accepts-proposals";
 import { readBlob, readCurrentFile } from "../store/commit-change";
-import { resolveRef } from "../store/git";
+import { resolveRefQuickly } from "../store/git";
 import { MAIN, refreshStore } from "../store/read-store";
 import { getProposal } from "./get-proposal";
 import { contentHash, findUserOrThrow } from "./proposal-records";
@@ -79,7 +79,7 @@ async function resolveBase(config: Config, input: SubmitProposalInput): Promise<
   if (input.baseBlob === undefined) {
     const head = await readCurrentFile(config, input.projectId, input.path);
     // Base-Commit is known only when the base was read from the head just now.
-    return { blob: head?.blob ?? null, content: head?.content ?? null, commit: await resolveRef(config.storeCloneDir, MAIN) };
+    return { blob: head?.blob ?? null, content: head?.content ?? null, commit: await resolveRefQuickly(config.storeCloneDir, MAIN) };
   }
   if (input.baseBlob === null) return { blob: null, content: null, commit: null };
   const content = await readBlob(config, input.baseBlob);

@@ -6,7 +6,7 @@ import { listIndexHeaders, rememberIndexHeaders } from "../read-model/list-index
 import { readRecordedCommit, recordOwnCommit, syncReadModel, type OwnCommit } from "../read-model/sync-read-model";
 import type { SecretFinding } from "../secrets/secret-finding";
 import { reachFaultPoint } from "./fault-points";
-import { isAncestor, isObjectId, pushCommit, readBlobText, readFilesAt, resolveRef, resolveRefQuickly, withRepoLock, type GitIdentity } from "./git";
+import { isAncestor, isObjectId, pushCommit, readBlobText, readFilesAt, resolveRefQuickly, withRepoLock, type GitIdentity } from "./git";
 import { prepareStoreCommit } from "./prepare-store-commit";
 import { MAIN, refreshStore } from "./read-store";
 import { isMemoryFile } from "./regenerate-project-index";
@@ -153,7 +153,7 @@ export async function isCommitOnMain(config: Config, commit: string): Promise<bo
 /** One project file at the clone's copy of origin's main (as last fetched), or null. */
 export async function readCurrentFile(config: Config, projectId: string, path: string): Promise<{ blob: string; content: string } | null> {
   assertValidLocation(projectId, path);
-  if (!(await resolveRef(config.storeCloneDir, MAIN))) return null;
+  if (!(await resolveRefQuickly(config.storeCloneDir, MAIN))) return null;
   const filePath = `${projectDir(projectId)}/${path}`;
   return (await readFilesAt(config.storeCloneDir, MAIN, [filePath])).get(filePath) ?? null;
 }

@@ -11,7 +11,7 @@ import {
   readBlobs,
   readBlobText,
   readFilesAt,
-  resolveRef,
+  resolveRefQuickly,
   writeBlob,
   writeTreeWithChanges,
   type FileAt,
@@ -77,7 +77,7 @@ export async function prepareStoreCommit(config: Config, options: PrepareCommitO
   const clone = config.storeCloneDir;
   const { change } = options;
   if (options.fetch !== false) await fetchOrigin(clone);
-  const head = await resolveRef(clone, MAIN);
+  const head = await resolveRefQuickly(clone, MAIN);
   const filePath = `${projectDir(change.projectId)}/${change.path}`;
   const atHead = head ? await readFilesAt(clone, head, [filePath, STORE_MANIFEST_FILE]) : new Map<string, FileAt>();
   const current = atHead.get(filePath) ?? null;

@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import { fileHistory, resolveRef, type FileCommit } from "./git";
+import { fileHistory, resolveRefQuickly, type FileCommit } from "./git";
 import { MAIN } from "./read-store";
 import { projectDir } from "./store-manifest";
 
@@ -9,6 +9,6 @@ import { projectDir } from "./store-manifest";
  * The caller has checked read access to the project and that `memoryPath` is a safe key.
  */
 export async function readFileHistory(config: Config, projectId: string, memoryPath: string): Promise<FileCommit[]> {
-  if (!(await resolveRef(config.storeCloneDir, MAIN))) return [];
+  if (!(await resolveRefQuickly(config.storeCloneDir, MAIN))) return [];
   return fileHistory(config.storeCloneDir, MAIN, `${projectDir(projectId)}/${memoryPath}`);
 }

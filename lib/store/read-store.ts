@@ -3,7 +3,7 @@ import { AppError, isAppError } from "../errors";
 import { log } from "../log";
 import { parseMemoryHeader, type MemoryType } from "../memdir/frontmatter";
 import { maskOptionalText } from "../secrets/mask-secret-ranges";
-import { fetchOrigin, lastChangeTimes, listTree, readBlobs, readFileAt, resolveRef, withRepoLock } from "./git";
+import { fetchOrigin, lastChangeTimes, listTree, readBlobs, readFileAt, resolveRefQuickly, withRepoLock } from "./git";
 import { projectDir, STORE_MANIFEST_FILE, StoreManifest } from "./store-manifest";
 import { parseJsonOrNull } from "../parse-json";
 
@@ -166,7 +166,7 @@ export type StoreFile = { path: string; text: string; updatedAt: Date | null };
  * last change time, paths relative to the project folder. For checks that need whole files.
  */
 export async function readProjectFiles(config: Config, projectId: string): Promise<StoreFile[]> {
-  if (!(await resolveRef(config.storeCloneDir, MAIN))) return [];
+  if (!(await resolveRefQuickly(config.storeCloneDir, MAIN))) return [];
   const prefix = `${projectDir(projectId)}/`;
   const entries = (await listTree(config.storeCloneDir, MAIN, prefix)).filter((entry) => entry.path.startsWith(prefix));
   const [contents, times] = await Promise.all([
@@ -182,7 +182,7 @@ export async function readProjectFiles(config: Config, projectId: string): Promi
 
 /** teammem.json at main, or null when the store has no commits yet. */
 export async function readStoreManifest(config: Config): Promise<StoreManifest | null> {
-  if (!(await resolveRef(config.storeCloneDir, MAIN))) return null;
+  if (!(await resolveRefQuickly(config.storeCloneDir, MAIN))) return null;
   const text = await readFileAt(config.storeCloneDir, MAIN, STORE_MANIFEST_FILE);
   if (text === null) return null;
   const parsed = StoreManifest.safeParse(parseJsonOrNull(text));

@@ -21,6 +21,8 @@ export const MAX_CONTEXT_CHARS = 9_500;
 /** How long a found project is trusted, and how long "no project here" is, before asking again. */
 const PROJECT_FOUND_TTL_MS = 24 * 60 * 60 * 1000;
 const PROJECT_MISSING_TTL_MS = 10 * 60 * 1000;
+/** Kept back from the model's share of the budget for the round trip and the fallback. */
+const MODEL_MARGIN_MS = 300;
 /** The recall API takes at most this many already-surfaced names. */
 const MAX_SURFACED_SENT = 500;
 
@@ -86,7 +88,7 @@ async function recallForPrompt(input: PromptHookInput, options: PromptRecallOpti
     target,
     "POST",
     `/api/projects/${encodeURIComponent(projectId)}/recall`,
-    { query, alreadySurfaced: session.surfaced.slice(-MAX_SURFACED_SENT), ...(heldCommit ? { heldCommit } : {}) },
+    { query, alreadySurfaced: session.surfaced.slice(-MAX_SURFACED_SENT), ...(heldCommit ? { heldCommit } : {}), modelTimeoutMs: modelTimeout(remaining()) },
     { signal: budget() },
   );
   const given = fitToLimits(answer.selected, session.injectedBytes);
@@ -115,6 +117,15 @@ async function resolveProject(target: ApiTarget, cwd: string, state: PromptHookS
   const projectId = await findProjectForOrigin(target, origin, budget());
   state.projects[key] = { projectId, checkedAt: now.toISOString() };
   return projectId;
+}
+
+/**
+ * What the server's model selector may take of the remaining budget: the rest goes to the round
+ * trip, the local ranker's fallback and writing the answer. Within a second the model often
+ * cannot answer, and the server's local ranker does (the recall log records that fallback).
+ */
+function modelTimeout(remainingMs: number): number {
+  return Math.min(10_000, Math.max(50, Math.floor(remainingMs - MODEL_MARGIN_MS)));
 }
 
 /** Memories in the server's order while they fit the output limit and the session's cap (C8). */

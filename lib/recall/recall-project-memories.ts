@@ -20,6 +20,11 @@ export type ProjectRecallRequest = {
    * out, so no memory reaches an agent twice. Unknown to the store: nothing is left out.
    */
   heldCommit?: string;
+  /**
+   * A caller with a deadline of its own (the prompt hook) shortens the model's: past it the
+   * local ranker answers, so an answer still arrives in time (R6).
+   */
+  modelTimeoutMs?: number;
   signal?: AbortSignal;
 };
 
@@ -43,7 +48,7 @@ export async function recallProjectMemories(config: Config, db: Db, caller: Call
     recentTools: request.recentTools ?? [],
     alreadySurfaced: request.alreadySurfaced ?? [],
     allowSingleWord: request.allowSingleWord ?? false,
-    model: config.anthropicApiKey ? { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, model: config.recallModel } : null,
+    model: config.anthropicApiKey ? { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, model: config.recallModel, timeoutMs: request.modelTimeoutMs } : null,
     signal: request.signal,
   });
   const selected = result.selected.map((memory) => memory.file);

@@ -154,6 +154,8 @@ describe("teammem recall-hook (Claude Code's UserPromptSubmit hook)", () => {
     expect(second.code).toBe(0);
     expect(second.stdout.includes("feedback_real_db_in_tests.md")).toBe(false);
     expect(recallBodies()[1]!.alreadySurfaced).toEqual(firstGiven);
+    // The model's share of the hook's budget travels with each request (here the ample test budget, capped).
+    expect((recallBodies()[1] as { modelTimeoutMs?: number }).modelTimeoutMs).toBeGreaterThanOrEqual(50);
     // Another session starts afresh.
     const other = await runHook({ session_id: "session-c", prompt: DB_PROMPT });
     expect(contextOf(other)).toContain("feedback_real_db_in_tests.md");
@@ -266,5 +268,27 @@ describe("recall-hook beside teammem sync", () => {
     expect([run.code, run.stdout, run.stderr.replace(/ after \d+ ms/, "").trim()]).toEqual([0, "", "teammem recall-hook: nothing-selected"]);
     expect(received.map((request) => request.method + " " + request.path)).toEqual([`POST /api/projects/${PROJECT}/recall`]);
     expect(recallBodies()[0]!.heldCommit).toBe(head);
+  });
+});
+
+describe("recall within the hook's budget", () => {
+  it("a model slower than modelTimeoutMs gives way to the local ranker, so an answer still comes in time", async () => {
+    const { startMessagesApiStub } = await import("../helpers/messages-api-stub");
+    const { getConfig, getDatabase } = await import("@/app/_server/context");
+    const { recallProjectMemories } = await import("@/lib/recall/recall-project-memories");
+    const stub = await startMessagesApiStub({ kind: "hang" });
+    try {
+      const db = getDatabase();
+      const omar = await db.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
+      const caller = { userId: omar.id, email: omar.email, name: omar.name, isAdmin: false, via: "token" as const, tokenProjectIds: [PROJECT] };
+      const config = { ...getConfig(), anthropicApiKey: "test-key-not-real", anthropicBaseUrl: stub.baseUrl };
+      const result = await recallProjectMemories(config, db, caller, { projectId: PROJECT, query: "integration tests real database mocks", modelTimeoutMs: 200 });
+      expect(stub.requests).toHaveLength(1); // the model was asked
+      expect(result.selector).toBe("local");
+      expect(result.fallbackReason).toMatch(/^timeout/);
+      expect(result.selected.map((memory) => memory.file)).toContain("feedback_real_db_in_tests.md");
+    } finally {
+      await stub.close();
+    }
   });
 });

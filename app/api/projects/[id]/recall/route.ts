@@ -12,6 +12,7 @@ const RecallInput = z
     alreadySurfaced: z.array(z.string().min(1).max(500)).max(500).optional(),
     allowSingleWord: z.boolean().optional(),
     heldCommit: z.string().regex(/^[0-9a-f]{40}$/, { error: "must be a 40-character store commit id" }).optional(),
+    modelTimeoutMs: z.number().int().min(50).max(10_000).optional(),
   })
   .strict();
 

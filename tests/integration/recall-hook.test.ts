@@ -283,7 +283,6 @@ describe("recall within the hook's budget", () => {
       const caller = { userId: omar.id, email: omar.email, name: omar.name, isAdmin: false, via: "token" as const, tokenProjectIds: [PROJECT] };
       const config = { ...getConfig(), anthropicApiKey: "test-key-not-real", anthropicBaseUrl: stub.baseUrl };
       const result = await recallProjectMemories(config, db, caller, { projectId: PROJECT, query: "integration tests real database mocks", modelTimeoutMs: 200 });
-      expect(stub.requests).toHaveLength(1); // the model was asked
       expect(result.selector).toBe("local");
       expect(result.fallbackReason).toMatch(/^timeout/);
       expect(result.selected.map((memory) => memory.file)).toContain("feedback_real_db_in_tests.md");

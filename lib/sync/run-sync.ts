@@ -4,6 +4,7 @@ import { AppError } from "../errors";
 import { findKeyProblem } from "../memdir/validate-memory-key";
 import type { SyncAnswer } from "../member-sync/sync-answer";
 import { reachFaultPoint } from "../store/fault-points";
+import { createSyncWriteEvidenceFinder } from "../transcripts/find-sync-write-evidence";
 import { applyDecisions } from "./apply-decisions";
 import { applyStoreChanges } from "./apply-store-changes";
 import { captureLocalChanges } from "./capture-local-changes";
@@ -25,6 +26,8 @@ export type RunSyncOptions = {
   projectId: string | null;
   isDryRun: boolean;
   clientVersion: string;
+  /** `--share-evidence`: attach who wrote each proposed file, from this checkout's transcripts (opt-in, X9). */
+  shareEvidence?: boolean;
   /** How long a second sync waits for the first before "sync already running". */
   lockWaitMs: number;
   onProgress?: (done: number, total: number) => void;
@@ -72,7 +75,7 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
     await save(); // the outbox is durable before anything is sent or replaced
     if (!options.isDryRun) {
       try {
-        await sendOutbox({ target: options.target, state, report, provenance: { checkoutRoot: location.checkoutRoot, clientVersion: options.clientVersion }, onSent: save });
+        await sendOutbox({ target: options.target, state, report, provenance: { checkoutRoot: location.checkoutRoot, clientVersion: options.clientVersion, findWriteEvidence: options.shareEvidence ? createSyncWriteEvidenceFinder({ env: options.config.claudeCodeEnv, homeDir: options.config.homeDir, cwd: options.cwd, teamDir: location.teamDir }) : undefined }, onSent: save });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         report.offlineReason = error.message; // the rest waits in the outbox; the pull still runs

@@ -17,7 +17,7 @@ export async function sendOutbox({ target, state, report, provenance, onSent }: 
   while (state.outbox.length > 0) {
     const item = state.outbox[0]!;
     try {
-      const { proposal } = await sendSyncProposal(target, { projectId: state.projectId, item, provenance: buildSyncProvenance(item, provenance) });
+      const { proposal } = await sendSyncProposal(target, { projectId: state.projectId, item, provenance: await buildSyncProvenance(item, provenance) });
       state.pending[item.path] = { proposalId: proposal.id, key: item.key, localHash: item.localHash, isRetirement: item.content === null, submittedAt: new Date().toISOString() };
       const proposed = report.proposed.find((entry) => entry.path === item.path && entry.proposalId === null);
       if (proposed) proposed.proposalId = proposal.id;

@@ -25,22 +25,32 @@ const EXCERPT_CHARS = 500;
  */
 export async function findWriteProvenance(transcriptsDir: string, memoryFile: string): Promise<WriteProvenance | null> {
   const target = path.resolve(memoryFile);
-  for (const file of await listSessionsNewestFirst(transcriptsDir)) {
-    const found = await findInSession(file, target);
-    if (found) return found;
-  }
-  return null;
+  return (await collectWriteProvenance(transcriptsDir, (written) => written === target, 1)).get(target) ?? null;
 }
 
-async function findInSession(file: string, target: string): Promise<WriteProvenance | null> {
+/**
+ * The same for every written file `isTarget` accepts, in one pass over the sessions (newest
+ * first: the newest session that wrote a file wins). Stops early once `expected` files were found.
+ */
+export async function collectWriteProvenance(transcriptsDir: string, isTarget: (absolutePath: string) => boolean, expected = Infinity): Promise<Map<string, WriteProvenance>> {
+  const found = new Map<string, WriteProvenance>();
+  for (const file of await listSessionsNewestFirst(transcriptsDir)) {
+    for (const [target, provenance] of await findInSession(file, isTarget)) if (!found.has(target)) found.set(target, provenance);
+    if (found.size >= expected) break;
+  }
+  return found;
+}
+
+async function findInSession(file: string, isTarget: (absolutePath: string) => boolean): Promise<Map<string, WriteProvenance>> {
   let recent: TranscriptMessage[] = [];
-  let found: WriteProvenance | null = null;
+  const found = new Map<string, WriteProvenance>();
   for await (const message of readTranscript(file, { maxTextChars: EXCERPT_CHARS * 2 }).messages) {
     if (message.isSidechain) continue;
-    const writesTarget = message.writtenPaths.some((written) => path.resolve(written) === target);
-    if (writesTarget) {
+    const targets = message.writtenPaths.map((written) => path.resolve(written)).filter(isTarget);
+    if (targets.length > 0) {
       const context = message.kind === "assistant" ? [...recent, message] : recent;
-      found = {
+      // The last write in a session is the one that made the file as it is now.
+      const provenance: WriteProvenance = {
         session: message.sessionId ?? path.basename(file, ".jsonl"),
         time: message.timestamp,
         writtenBy: message.kind === "memory-saved" ? "background-extraction" : "main-agent",
@@ -49,6 +59,7 @@ async function findInSession(file: string, target: string): Promise<WriteProvena
           .sort((left, right) => Number(right.kind === "user") - Number(left.kind === "user"))
           .map((item) => ({ uuid: item.uuid, role: item.kind, excerpt: excerpt(item.text) })),
       };
+      for (const target of targets) found.set(target, provenance);
     }
     if (message.kind === "user" || message.kind === "assistant") recent = [...recent, message].slice(-CONTEXT_MESSAGES);
   }

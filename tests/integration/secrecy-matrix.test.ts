@@ -161,6 +161,7 @@ const ROWS: Record<string, () => Promise<Call>> = {
     return call;
   },
   "POST /api/projects/[id]/proposals/[proposalId]/supersede": () => secretProposalCall("supersede", { targetPath: "reference_deploy_bot_leak.md" }),
+  "POST /api/projects/[id]/still-true": async () => ({ path: `/api/projects/${PROJECT}/still-true`, params: { id: PROJECT }, body: { path: "reference_deploy_bot_leak.md" } }),
   "POST /api/projects/[id]/proposals/bulk-approve": async () => {
     const call = await secretProposalCall("", undefined);
     return { path: `/api/projects/${PROJECT}/proposals/bulk-approve`, params: { id: PROJECT }, body: { items: [{ proposalId: call.params!.proposalId, revision: 1 }] } };

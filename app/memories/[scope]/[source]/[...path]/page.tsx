@@ -17,6 +17,8 @@ import { findTeamCopies } from "@/lib/memories/find-team-copies";
 import { listProposeTargets } from "@/lib/memories/list-propose-targets";
 import { prepareTeamProposal } from "@/lib/memories/prepare-team-proposal";
 import { resolvePrivateMemoryDir } from "@/lib/memories/resolve-private-memory-dir";
+import { loadMemoryFreshness } from "@/lib/stale/load-memory-freshness";
+import { MemoryFreshness } from "./memory-freshness";
 import { MemoryHistory } from "./memory-history";
 import { ProposeChange } from "./propose-change";
 import { ProposeToTeam } from "./propose-to-team";
@@ -36,6 +38,7 @@ export default async function MemoryPage({ params }: Props) {
     // Readable means allowed to see it; proposing needs member+, which the API checks.
     const current = source.scope === "team" ? await readCurrentFile(getConfig(), source.projectId, memory.path) : null;
     const toTeam = source.scope === "private" ? await loadProposeToTeam(caller, source.folder, memory.path) : null;
+    const freshness = source.scope === "team" ? await loadMemoryFreshness(getConfig(), getDatabase(), source.projectId, memory.path) : null;
     return (
       <>
         <p className="muted"><Link href={source.scope === "team" ? `/memories?project=${encodeURIComponent(source.projectId)}` : `/memories?scope=private&folder=${encodeURIComponent(source.folder)}`}>← Memories</Link></p>
@@ -47,6 +50,12 @@ export default async function MemoryPage({ params }: Props) {
         <pre className="agent-header" data-testid="agent-header">{memory.header}</pre>
         <div className="panel"><MarkdownBody text={memory.body} /></div>
         {memory.isCut && <p className="muted">Only the first 256 KB of this {memory.size.toLocaleString("en-US")}-byte file is shown.</p>}
+        {source.scope === "team" && freshness && (
+          <>
+            <h2>Freshness</h2>
+            <MemoryFreshness projectId={source.projectId} path={memory.path} freshness={freshness} />
+          </>
+        )}
         <h2>Findings</h2>
         <FindingsList findings={memory.findings} emptyText="No findings: this memory follows every rule teammem checks." />
         <h2>Frontmatter</h2>

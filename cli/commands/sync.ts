@@ -10,7 +10,7 @@ import { redactTeamFile } from "./sync-redact";
 
 const HELP = `teammem sync — keep this checkout's team memory (memory/team/) and the team store in step
 
-Usage: teammem sync [DIR] [--project ID] [--dry-run] [--json] [--quiet]
+Usage: teammem sync [DIR] [--project ID] [--dry-run] [--json] [--quiet] [--share-evidence]
        teammem sync --redact FILE [--yes]
 
 DIR (default: the current directory) is a folder of the checkout; its memory directory is found
@@ -21,6 +21,8 @@ files in team/ become proposals for review (never direct writes). Files that can
 (over 250,000 bytes, holding a secret, invalid names, symbolic links) are listed with the reason.
   --dry-run  print the plan; change nothing (neither disk nor server)
   --quiet    one line at most, within a few seconds (for Claude Code's SessionStart hook)
+  --share-evidence  attach to each proposal which session wrote the file and the few messages
+             that led to it (redacted, a few KB); default: TEAMMEM_SHARE_SYNC_EVIDENCE, off
   --redact   show the redaction of FILE's secrets as a diff, then apply it (asks; --yes applies)
 Exit codes: 0 in step, 1 something needs attention (pending review, skipped, rejected, kept),
 2 bad usage or the server could not be reached (local changes then wait in the outbox).`;
@@ -33,7 +35,7 @@ export const syncCommand: Command = {
   name: "sync",
   summary: "keep this checkout's team memory and the team store in step (both ways, via review)",
   help: HELP,
-  options: { project: { type: "string" }, "dry-run": { type: "boolean" }, quiet: { type: "boolean" }, redact: { type: "string" }, yes: { type: "boolean" } },
+  options: { project: { type: "string" }, "dry-run": { type: "boolean" }, quiet: { type: "boolean" }, "share-evidence": { type: "boolean" }, redact: { type: "string" }, yes: { type: "boolean" } },
   async run({ positionals, flags, config: loadConfig, output }) {
     if (positionals.length > 1) return output.error(`teammem sync: one DIR at most.\n\n${HELP}`), SYNC_EXIT.unreachable;
     if (typeof flags.redact === "string") return redactTeamFile({ file: flags.redact, isConfirmed: flags.yes === true, output });
@@ -48,6 +50,7 @@ export const syncCommand: Command = {
         projectId: typeof flags.project === "string" ? flags.project : null,
         isDryRun: flags["dry-run"] === true,
         clientVersion: packageJson.version,
+        shareEvidence: flags["share-evidence"] === true || config.shareSyncEvidence,
         lockWaitMs: isQuiet ? 1_000 : 5_000,
         onProgress: !isQuiet && !output.isJson && process.stderr.isTTY ? showProgress : undefined,
       });

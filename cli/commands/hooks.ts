@@ -1,6 +1,7 @@
 import path from "node:path";
 import { findCanonicalGitRoot } from "../../lib/memdir/find-canonical-git-root";
 import { resolveConfigHome } from "../../lib/memdir/resolve-config-home";
+import { resolveApiTarget } from "../../lib/client/resolve-api-target";
 import { editHooksFile } from "../../lib/hooks/edit-hooks-file";
 import { TEAMMEM_HOOKS } from "../../lib/hooks/teammem-hooks";
 import type { Command } from "../command";
@@ -43,6 +44,9 @@ export const hooksCommand: Command = {
     for (const change of edit.changes) output.print(`${verb} ${change}  (${file})`);
     if (edit.backup) output.print(`The previous file is kept as ${edit.backup}.`);
     if (edit.wrote) output.print("New Claude Code sessions use the change; running sessions keep their hooks.");
+    if (action === "install" && !(await resolveApiTarget(config).then(() => true, () => false))) {
+      output.print("Note: this machine has no teammem login yet; the hooks do nothing until `teammem login --server URL` (or TEAMMEM_TOKEN and TEAMMEM_SERVER).");
+    }
     return EXIT.ok;
   },
 };

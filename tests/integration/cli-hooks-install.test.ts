@@ -43,6 +43,7 @@ describe("teammem hooks install / uninstall", () => {
     expect(install.code).toBe(0);
     expect(install.stdout).toContain("Added SessionStart: teammem sync --quiet");
     expect(install.stdout).toContain("Added UserPromptSubmit: teammem recall-hook");
+    expect(install.stdout).toContain("no teammem login yet");
     const installed = JSON.parse(await readFile(settingsFile, "utf8"));
     expect(installed.model).toBe("opus");
     expect(installed.env).toEqual({ SOME_TOKEN_NAME: "kept as is" });

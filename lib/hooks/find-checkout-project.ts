@@ -1,18 +1,16 @@
-import { execFile } from "node:child_process";
 import { callTeammemApi, type ApiTarget } from "../client/teammem-api";
+import { runCodeGit } from "../code-repo/code-git";
 import { normaliseRepoUrl } from "../projects/normalise-repo-url";
 
 /**
  * The checkout's `origin` as teammem compares repository URLs (`github.com/acme/checkout`), or
  * null outside a repository, without an origin, or when git does not answer in time.
  */
-export function readCheckoutOrigin(checkoutDir: string, timeoutMs: number): Promise<string | null> {
-  return new Promise((resolve) => {
-    execFile("git", ["-C", checkoutDir, "config", "--get", "remote.origin.url"], { timeout: Math.max(1, Math.floor(timeoutMs)), encoding: "utf8" }, (error, stdout) => {
-      const normalised = error ? null : normaliseRepoUrl(stdout.trim());
-      resolve(normalised?.ok ? normalised.url : null);
-    });
-  });
+export async function readCheckoutOrigin(checkoutDir: string, timeoutMs: number): Promise<string | null> {
+  // Exit 1: no origin configured.
+  const result = await runCodeGit(checkoutDir, ["config", "--get", "remote.origin.url"], { timeoutMs: Math.max(1, Math.floor(timeoutMs)), okExitCodes: [1] }).catch(() => null);
+  const normalised = result?.exitCode === 0 ? normaliseRepoUrl(result.stdout.toString("utf8").trim()) : null;
+  return normalised?.ok ? normalised.url : null;
 }
 
 type ProjectList = { projects: { id: string; repoUrls?: string[]; archivedAt?: string | null }[] };

@@ -7,7 +7,7 @@ import { readRecordedCommit, recordOwnCommit, syncReadModel, type OwnCommit } fr
 import type { SecretFinding } from "../secrets/secret-finding";
 import { reachFaultPoint } from "./fault-points";
 import { isAncestor, isObjectId, pushCommit, readBlobText, readFilesAt, resolveRefQuickly, withRepoLock, type GitIdentity } from "./git";
-import { prepareStoreCommit } from "./prepare-store-commit";
+import { prepareStoreCommit, type PreparedCommit } from "./prepare-store-commit";
 import { MAIN, refreshStore } from "./read-store";
 import { isMemoryFile } from "./regenerate-project-index";
 import { jitter, sleep, withStoreLock } from "./store-lock";
@@ -61,62 +61,87 @@ const DEFAULT_MAX_ATTEMPTS = 8;
 const FIRST_RETRY_MS = 50;
 const MAX_RETRY_MS = 1_000;
 
+/** At most this many queued changes share one lease, one fetch and one push. */
+const MAX_BATCH = 16;
+
+type Queued = {
+  options: CommitChangeOptions;
+  message: string;
+  resolve: (outcome: CommitOutcome) => void;
+  reject: (error: unknown) => void;
+};
+
+/** Per clone: changes waiting for the store, and whether a worker is taking them. */
+const waiting = new Map<string, Queued[]>();
+const working = new Set<string>();
+
 /**
  * Commits one approved change to the team store as docs/store.md steps 1-7 describe: fetch,
  * take or three-way merge against the head, secret scan, one commit on top of the head with the
  * regenerated MEMORY.md, record the intent, push without force, retry when the branch moved.
  * A conflict or a secret commits nothing. Network failures throw STORE_UNAVAILABLE.
+ *
+ * Changes that arrive while another is being committed wait, and then go together: one lease,
+ * one fetch and one push for all of them, still one commit each, in order, each with its own
+ * message and recorded intent (docs/store.md, "Approvals that arrive together").
  */
-export async function commitChange(config: Config, db: Db, options: CommitChangeOptions): Promise<CommitOutcome> {
+export function commitChange(config: Config, db: Db, options: CommitChangeOptions): Promise<CommitOutcome> {
   assertValidChange(options.change);
   const message = commitMessage(options.subject, options.trailers);
-  const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
   const clone = config.storeCloneDir;
+  return new Promise<CommitOutcome>((resolve, reject) => {
+    waiting.set(clone, [...(waiting.get(clone) ?? []), { options, message, resolve, reject }]);
+    if (!working.has(clone)) void work(config, db);
+  });
+}
 
-  return withStoreLock(db, STORE_LOCK_NAME, async (lease): Promise<CommitOutcome> => {
+async function work(config: Config, db: Db): Promise<void> {
+  const clone = config.storeCloneDir;
+  working.add(clone);
+  try {
+    for (let queue = waiting.get(clone) ?? []; queue.length > 0; queue = waiting.get(clone) ?? []) {
+      const batch = queue.slice(0, MAX_BATCH);
+      waiting.set(clone, queue.slice(batch.length));
+      await commitBatch(config, db, batch).catch((error: unknown) => {
+        for (const item of batch) item.reject(error); // settling twice is a no-op for a promise
+      });
+    }
+  } finally {
+    working.delete(clone);
+  }
+}
+
+type Chained = { item: Queued; prepared: Extract<PreparedCommit, { status: "ready" }> };
+
+async function commitBatch(config: Config, db: Db, batch: Queued[]): Promise<void> {
+  const clone = config.storeCloneDir;
+  const maxAttempts = Math.max(1, Math.min(...batch.map((item) => item.options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)));
+  await withStoreLock(db, STORE_LOCK_NAME, async (lease) => {
     reachFaultPoint(config, "after-lock");
     // docs/store.md step 1: when the clone is at the newest commit on record, the first attempt
     // builds on it without a fetch; a push from outside teammem makes the push fail, and the
     // next attempt fetches.
     const isCloneCurrent = await isCloneAtRecordedCommit(config, db);
+    let pending = batch;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const prepared = await withRepoLock(clone, () =>
-        prepareStoreCommit(config, {
-          change: options.change,
-          author: options.author,
-          committer: options.committer,
-          message,
-          fetch: attempt > 1 || !isCloneCurrent,
-          indexHeaders: (head) => listIndexHeaders(config, db, options.change.projectId, head),
-        }),
-      );
-      if (prepared.status !== "ready") return prepared;
-      reachFaultPoint(config, "after-objects");
-      // docs/store.md step 5: the intent is on record before the push, so a crash in between is reconciled later.
-      await options.onIntent(prepared.commit);
-      reachFaultPoint(config, "after-intent");
+      const { chain, provisional } = await withRepoLock(clone, () => buildChain(config, db, pending, attempt > 1 || !isCloneCurrent));
+      if (chain.length === 0) return;
       // The lease is short: make sure no other instance took it over during a long pause before pushing.
       await lease.confirm();
       // A successful push also moves this clone's origin/main, the ref every reader reads, so
-      // readers see the commit at once without another fetch.
-      if ((await withRepoLock(clone, () => pushCommit(clone, prepared.commit))) === "pushed") {
+      // readers see the commits at once without another fetch. Pushing the last pushes them all.
+      if ((await withRepoLock(clone, () => pushCommit(clone, chain.at(-1)!.prepared.commit))) === "pushed") {
         reachFaultPoint(config, "after-push");
-        if (prepared.indexHeaders) rememberIndexHeaders(options.change.projectId, prepared.commit, prepared.indexHeaders);
-        await updateReadModel(config, db, {
-          parent: prepared.parent,
-          commit: prepared.commit,
-          at: prepared.at,
-          author: options.author,
-          subject: message.split("\n", 1)[0]!,
-          projectId: options.change.projectId,
-          path: options.change.path,
-          blob: prepared.blob,
-          content: prepared.content,
-        });
-        return { status: "committed", commit: prepared.commit, merged: prepared.merged, blob: prepared.blob };
+        for (const { item, prepared } of chain) {
+          await updateReadModel(config, db, ownCommit(item, prepared));
+          item.resolve({ status: "committed", commit: prepared.commit, merged: prepared.merged, blob: prepared.blob });
+        }
+        for (const { item, outcome } of provisional) item.resolve(outcome);
+        return;
       }
-      // docs/store.md step 7: main moved on; build the commit again on the new head after a jittered pause.
-      log("info", "store.push_retry", { attempt, maxAttempts });
+      // docs/store.md step 7: main moved on; build the commits again on the new head after a jittered pause.
+      pending = [...chain.map((link) => link.item), ...provisional.map((entry) => entry.item)].sort((a, b) => batch.indexOf(a) - batch.indexOf(b));
+      log("info", "store.push_retry", { attempt, maxAttempts, commits: chain.length });
       if (attempt < maxAttempts) await sleep(jitter(Math.min(FIRST_RETRY_MS * 2 ** (attempt - 1), MAX_RETRY_MS)));
     }
     throw new AppError(
@@ -124,6 +149,68 @@ export async function commitChange(config: Config, db: Db, options: CommitChange
       "The team store kept changing while this change was being saved; nothing was lost, try the approval again.",
     );
   });
+}
+
+/**
+ * Steps 1-5 for each change in order, each commit on top of the one before. An outcome that
+ * commits nothing (conflicted, unchanged, blocked) is final when it was decided against the
+ * store's head, and provisional (settled only once the push lands) when decided against a commit
+ * of this chain. A change whose intent cannot be recorded is dropped from the chain.
+ */
+async function buildChain(config: Config, db: Db, items: Queued[], fetch: boolean): Promise<{ chain: Chained[]; provisional: { item: Queued; outcome: CommitOutcome }[] }> {
+  const chain: Chained[] = [];
+  const provisional: { item: Queued; outcome: CommitOutcome }[] = [];
+  let baseHead: string | null = null;
+  let fetched = !fetch;
+  for (const item of items) {
+    const { change } = item.options;
+    const tip = chain.at(-1)?.prepared.commit;
+    // The project's headers at the tip are those of its own last commit in this chain, or, when
+    // the chain has not touched the project, those at the head the chain started from.
+    const projectTip = chain.findLast((link) => link.item.options.change.projectId === change.projectId)?.prepared.commit;
+    const prepared = await prepareStoreCommit(config, {
+      change,
+      author: item.options.author,
+      committer: item.options.committer,
+      message: item.message,
+      fetch: !fetched,
+      head: tip,
+      indexHeaders: (head) => listIndexHeaders(config, db, change.projectId, projectTip ?? (tip === undefined ? head : (baseHead ?? head))),
+    });
+    fetched = true;
+    if (tip === undefined && prepared.status === "ready") baseHead = prepared.parent;
+    if (prepared.status !== "ready") {
+      if (tip === undefined) item.resolve(prepared);
+      else provisional.push({ item, outcome: prepared });
+      continue;
+    }
+    reachFaultPoint(config, "after-objects");
+    try {
+      // docs/store.md step 5: the intent is on record before the push, so a crash in between is reconciled later.
+      await item.options.onIntent(prepared.commit);
+    } catch (error) {
+      item.reject(error);
+      continue;
+    }
+    reachFaultPoint(config, "after-intent");
+    if (prepared.indexHeaders) rememberIndexHeaders(change.projectId, prepared.commit, prepared.indexHeaders);
+    chain.push({ item, prepared });
+  }
+  return { chain, provisional };
+}
+
+function ownCommit(item: Queued, prepared: Chained["prepared"]): OwnCommit {
+  return {
+    parent: prepared.parent,
+    commit: prepared.commit,
+    at: prepared.at,
+    author: item.options.author,
+    subject: item.message.split("\n", 1)[0]!,
+    projectId: item.options.change.projectId,
+    path: item.options.change.path,
+    blob: prepared.blob,
+    content: prepared.content,
+  };
 }
 
 async function isCloneAtRecordedCommit(config: Config, db: Db): Promise<boolean> {

@@ -42,6 +42,11 @@ export type PrepareCommitOptions = {
    */
   fetch?: boolean;
   /**
+   * Build on this commit instead of the clone's origin/main (a commit of the same batch, not
+   * pushed yet); nothing is fetched then.
+   */
+  head?: string;
+  /**
    * The project's memory headers at `head` without reading every blob (the read model); null
    * when it cannot say for that commit, and the index is then regenerated from git.
    */
@@ -76,8 +81,8 @@ type CurrentFile = FileAt | null;
 export async function prepareStoreCommit(config: Config, options: PrepareCommitOptions): Promise<PreparedCommit> {
   const clone = config.storeCloneDir;
   const { change } = options;
-  if (options.fetch !== false) await fetchOrigin(clone);
-  const head = await resolveRefQuickly(clone, MAIN);
+  if (options.head === undefined && options.fetch !== false) await fetchOrigin(clone);
+  const head = options.head ?? (await resolveRefQuickly(clone, MAIN));
   const filePath = `${projectDir(change.projectId)}/${change.path}`;
   const atHead = head ? await readFilesAt(clone, head, [filePath, STORE_MANIFEST_FILE]) : new Map<string, FileAt>();
   const current = atHead.get(filePath) ?? null;

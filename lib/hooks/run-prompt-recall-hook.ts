@@ -38,7 +38,7 @@ export type PromptRecallOptions = {
 /** What to print (null: nothing) and why, for `--explain` and tests. */
 export type PromptRecallOutcome = { output: string | null; reason: string; given: string[] };
 
-type RecallAnswer = { selected: { file: string; injection: string }[] };
+type RecalledText = { file: string; injection: string };
 
 /**
  * The UserPromptSubmit hook: sends the prompt (secrets redacted) to the checkout's teammem
@@ -84,14 +84,14 @@ async function recallForPrompt(input: PromptHookInput, options: PromptRecallOpti
   const heldCommit = syncedHere?.syncedCommit ?? null;
   // A prompt with a credential is still worth a recall; the credential never leaves the machine.
   const query = redactSecrets(input.prompt).text;
-  const answer = await callTeammemApi<RecallAnswer>(
+  const answer = await callTeammemApi<unknown>(
     target,
     "POST",
     `/api/projects/${encodeURIComponent(projectId)}/recall`,
     { query, alreadySurfaced: session.surfaced.slice(-MAX_SURFACED_SENT), ...(heldCommit ? { heldCommit } : {}), modelTimeoutMs: modelTimeout(remaining()) },
     { signal: budget() },
   );
-  const given = fitToLimits(answer.selected, session.injectedBytes);
+  const given = fitToLimits(readSelected(answer), session.injectedBytes);
   if (remaining() <= 0) return silent("out of time");
   state.sessions[input.sessionId] = {
     surfaced: [...session.surfaced, ...given.map((memory) => memory.file)],
@@ -128,8 +128,15 @@ function modelTimeout(remainingMs: number): number {
   return Math.min(10_000, Math.max(50, Math.floor(remainingMs - MODEL_MARGIN_MS)));
 }
 
+/** The answer's memories; anything not shaped as the recall API answers is left out. */
+export function readSelected(answer: unknown): RecalledText[] {
+  const selected = (answer as { selected?: unknown } | null)?.selected;
+  if (!Array.isArray(selected)) return [];
+  return selected.filter((memory): memory is RecalledText => typeof memory?.file === "string" && typeof memory?.injection === "string");
+}
+
 /** Memories in the server's order while they fit the output limit and the session's cap (C8). */
-function fitToLimits<T extends { injection: string }>(selected: T[], injectedBytes: number): T[] {
+export function fitToLimits<T extends { injection: string }>(selected: T[], injectedBytes: number): T[] {
   const given: T[] = [];
   let chars = 0;
   let bytes = injectedBytes;

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { fitToLimits, MAX_CONTEXT_CHARS, readSelected, SESSION_RECALL_BYTES } from "@/lib/hooks/run-prompt-recall-hook";
+
+const memory = (file: string, chars: number) => ({ file, injection: "x".repeat(chars) });
+
+describe("what the prompt hook hands over", () => {
+  it("keeps the server's order while the output stays under Claude Code's preview limit, skipping one that would not fit", () => {
+    const given = fitToLimits([memory("a.md", 4_000), memory("b.md", 4_000), memory("big.md", 4_000), memory("small.md", 1_000)], 0);
+    expect(given.map((item) => item.file)).toEqual(["a.md", "b.md", "small.md"]);
+    expect(given.reduce((sum, item) => sum + item.injection.length + 1, 0)).toBeLessThanOrEqual(MAX_CONTEXT_CHARS);
+  });
+
+  it("stops at the session's cap (C8)", () => {
+    expect(fitToLimits([memory("a.md", 2_000)], SESSION_RECALL_BYTES - 1_000)).toEqual([]);
+    expect(fitToLimits([memory("a.md", 900)], SESSION_RECALL_BYTES - 1_000).map((item) => item.file)).toEqual(["a.md"]);
+  });
+
+  it("reads only well-formed memories from the server's answer", () => {
+    expect(readSelected(null)).toEqual([]);
+    expect(readSelected({ selected: "x" })).toEqual([]);
+    expect(readSelected({ selected: [{ file: "a.md", injection: "<system-reminder>…" }, { file: 3, injection: "y" }, null, { file: "b.md" }] })).toEqual([{ file: "a.md", injection: "<system-reminder>…" }]);
+  });
+});

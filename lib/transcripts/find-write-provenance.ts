@@ -54,10 +54,7 @@ async function findInSession(file: string, isTarget: (absolutePath: string) => b
         session: message.sessionId ?? path.basename(file, ".jsonl"),
         time: message.timestamp,
         writtenBy: message.kind === "memory-saved" ? "background-extraction" : "main-agent",
-        messages: context
-          .filter((item) => item.text.trim() !== "")
-          .sort((left, right) => Number(right.kind === "user") - Number(left.kind === "user"))
-          .map((item) => ({ uuid: item.uuid, role: item.kind, excerpt: excerpt(item.text) })),
+        messages: userWordsFirst(context.filter((item) => item.text.trim() !== "")).map((item) => ({ uuid: item.uuid, role: item.kind, excerpt: excerpt(item.text) })),
       };
       for (const target of targets) found.set(target, provenance);
     }
@@ -70,6 +67,11 @@ async function listSessionsNewestFirst(dir: string): Promise<string[]> {
   const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith(".jsonl"));
   const dated = await Promise.all(names.map(async (name) => ({ file: path.join(dir, name), mtime: (await stat(path.join(dir, name))).mtimeMs })));
   return dated.sort((left, right) => right.mtime - left.mtime).slice(0, MAX_SESSIONS).map((entry) => entry.file);
+}
+
+/** The user's words first, the latest (the request that led to the write) leading; then the rest in order. */
+function userWordsFirst(messages: TranscriptMessage[]): TranscriptMessage[] {
+  return [...messages.filter((item) => item.kind === "user").reverse(), ...messages.filter((item) => item.kind !== "user")];
 }
 
 function excerpt(text: string): string {

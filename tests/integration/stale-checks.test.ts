@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdir, symlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -128,6 +129,19 @@ describe("staleness checks against a code repository", () => {
       expect(cites.notChecked).toContainEqual(expect.stringMatching(/^not checked: 1 code citation \(/));
       expect(report.memories.find((entry) => entry.file === "plain.md")!.state).toBe("fresh");
     }
+  });
+
+  it("runs nothing a hostile repository configures (fsmonitor, external diff, pager, hooks)", async () => {
+    const { dir: repo } = await buildCodeRepo();
+    const marker = path.join(await tempDir("teammem-marker-"), "ran");
+    const command = `touch ${marker}`;
+    for (const [key, value] of [["core.fsmonitor", command], ["diff.external", command], ["core.pager", command], ["core.hooksPath", path.dirname(marker)]]) git(repo, ["config", key!, value!]);
+    await put(path.dirname(marker), "post-checkout", `#!/bin/sh\n${command}\n`);
+    const memories = await tempDir("teammem-mem-");
+    await writeMemory(memories, "ledger.md", memory("reference", "Ledger", "See src/payments/ledger.go and `parseThing()`."), 1);
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: repo, now: NOW });
+    expect(report.memories[0]!.signals.map((signal) => signal.kind)).toEqual(["moved-path", "missing-symbol"]);
+    expect(existsSync(marker)).toBe(false);
   });
 
   it("a memory citing thousands of paths is checked for the first 200, says so, and costs one batch", async () => {

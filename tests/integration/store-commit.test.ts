@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -386,6 +386,49 @@ describe("commitChange: one approved change into the team store", () => {
     expect(subjects.sort()).toEqual(Array.from({ length: 20 }, (_, index) => `Add note ${index}`).sort());
     expect(showAtHead(`projects/${projectId}/MEMORY.md`).trim().split("\n")).toHaveLength(20);
     expect(await instanceA.db.storeLock.count()).toBe(0);
+  });
+
+  it("changes that arrive together share pushes: one commit each, in arrival order, each with its intent recorded before its push", async () => {
+    const projectId = newProjectId();
+    // The store counts pushes itself: a post-receive hook runs once per push it accepts.
+    const pushLog = path.join(root, `pushes-${projectId}.log`);
+    const hook = path.join(remote, "hooks", "post-receive");
+    await writeFile(hook, `#!/bin/sh
+echo push >> "${pushLog}"
+`, { mode: 0o755 });
+    const seen: { index: number; intent: string }[] = [];
+    try {
+      const start = remoteHead();
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, index) =>
+          commitChange(instanceA.config, instanceA.db, {
+            change: { projectId, path: `project_batch_${index}.md`, content: memoryText({ name: `Batch ${index}`, description: `Batched note ${index}`, type: "project" }, `Body ${index}.\n`), baseBlob: null },
+            author: ann,
+            committer: lena,
+            subject: `Add batch note ${index}`,
+            trailers: { "Proposal-Id": `prop-batch-${index}`, Source: "member" },
+            onIntent: async (intent) => {
+              seen.push({ index, intent });
+            },
+          }),
+        ),
+      );
+      const commits = results.map((outcome) => (outcome.status === "committed" ? outcome.commit : "not committed"));
+      // Linear, oldest first: exactly the eight commits, in the order the changes arrived.
+      expect(git(remote, "rev-list", "--reverse", `${start}..main`).trim().split("\n")).toEqual(commits);
+      expect(git(remote, "rev-list", "--merges", `${start}..main`).trim()).toBe("");
+      expect(git(remote, "log", "--reverse", "--format=%s|%(trailers:key=Proposal-Id,valueonly)", `${start}..main`).trim().split("\n").filter(Boolean)).toEqual(
+        Array.from({ length: 8 }, (_, index) => `Add batch note ${index}|prop-batch-${index}`),
+      );
+      expect(seen.map((entry) => entry.intent)).toEqual(commits);
+      const pushes = (await readFile(pushLog, "utf8")).trim().split("\n").length;
+      expect(pushes).toBeLessThan(8);
+      // Every memory is in the index and in the read model at the new head.
+      expect(showAtHead(`projects/${projectId}/MEMORY.md`).trim().split("\n")).toHaveLength(8);
+      expect(await instanceA.db.storeMemory.count({ where: { projectId } })).toBe(8);
+    } finally {
+      await rm(hook, { force: true });
+    }
   });
 });
 

@@ -1,22 +1,26 @@
 /**
- * npm run bench:sync [-- --memories N]: teammem sync on a project of N memories (5,000 by
- * default) — first full pull, a sync with nothing changed, a sync after 50 changed files — beside
- * `git clone --depth 1` and `git fetch` of the same store in the same run, and the server's part
- * of a no-op sync. Client and server run in this process over real HTTP, real store, real SQLite.
+ * npm run bench:sync [-- --memories N --rounds R]: teammem sync on a project of N memories
+ * (5,000 by default) — first full pull, a sync with nothing changed (in process and as the
+ * compiled CLI), a sync after 50 changed files — beside `git clone --depth 1` and `git fetch` of
+ * the same store in the same rounds (medians of R, 3 by default), and the server's part of a
+ * no-op sync. Client and server run in this process over real HTTP, real store, real SQLite.
  */
 import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import { ensureCompiledCli } from "../tests/helpers/compiled-cli";
 import { PROJECT, startSyncWorld } from "../tests/helpers/member-sync-world";
 import { readSyncChanges } from "../lib/member-sync/read-sync-changes";
 import { ensureReadModel } from "../lib/read-model/ensure-read-model";
 import { refreshStore } from "../lib/store/read-store";
 import { runSync } from "../lib/sync/run-sync";
 
-const { values } = parseArgs({ options: { memories: { type: "string", default: "5000" } } });
+const { values } = parseArgs({ options: { memories: { type: "string", default: "5000" }, rounds: { type: "string", default: "3" } } });
 const count = Number(values.memories);
+const rounds = Number(values.rounds);
 const git = (args: string[], cwd?: string) => execFileSync("git", args, { cwd, stdio: "pipe" }).toString().trim();
 const time = async <T>(work: () => Promise<T> | T): Promise<[number, T]> => {
   const start = performance.now();
@@ -42,36 +46,59 @@ async function pushMemories(worldRoot: string, remote: string, indexes: number[]
 }
 
 async function main(): Promise<void> {
+  ensureCompiledCli();
   const world = await startSyncWorld();
   try {
     const remote = world.config.storeRemote;
     await pushMemories(world.root, remote, Array.from({ length: count }, (_, index) => index), 0, `${count} memories`);
     await refreshStore(world.config, { force: true });
     await ensureReadModel(world.config, world.db);
-    const member = await world.makeMemberHome("bench");
-    const sync = () => runSync({ config: { claudeCodeEnv: {}, homeDir: member.home, faultPoint: null }, target: { server: world.base(), token: world.tokens.omar! }, cwd: member.checkout, projectId: null, isDryRun: false, clientVersion: "bench", lockWaitMs: 5_000 });
+    // The machine is shared: each measurement runs `rounds` times, each round on a fresh clone and
+    // a fresh member home, and the medians are compared (every row: baseline in the same round).
+    const rows: Record<"clone" | "full" | "fetchNoop" | "noop" | "cliNoop" | "readModel50" | "fetch50" | "changed", number[]> = { clone: [], full: [], fetchNoop: [], noop: [], cliNoop: [], readModel50: [], fetch50: [], changed: [] };
+    let written = 0;
+    for (let round = 0; round < rounds; round++) {
+      const member = await world.makeMemberHome(`bench-${round}`);
+      const sync = () => runSync({ config: { claudeCodeEnv: {}, homeDir: member.home, faultPoint: null }, target: { server: world.base(), token: world.tokens.omar! }, cwd: member.checkout, projectId: null, isDryRun: false, clientVersion: "bench", lockWaitMs: 5_000 });
+      const cloneDir = path.join(world.root, `baseline-clone-${round}`);
+      rows.clone.push((await time(() => git(["clone", "-q", "--depth", "1", `file://${remote}`, cloneDir])))[0]);
+      const [fullMs, full] = await time(sync);
+      rows.full.push(fullMs);
+      written = full.pulled.added.length;
+      // Files written within the last two seconds are read again by the next sync (racy mtimes,
+      // as git's index treats them); a member's next sync is rarely that close.
+      await sleep(2_100);
+      rows.fetchNoop.push((await time(() => git(["-C", cloneDir, "fetch", "-q", "origin"])))[0]);
+      rows.noop.push((await time(sync))[0]);
+      const cli = await time(() => world.teammem(["sync"], { home: member.home, cwd: member.checkout, token: world.tokens.omar! }));
+      if (cli[1].code !== 0) throw new Error(`teammem sync (compiled CLI) exited with ${cli[1].code}: ${cli[1].stderr}`);
+      rows.cliNoop.push(cli[0]);
 
-    const cloneDir = path.join(world.root, "baseline-clone");
-    const [cloneMs] = await time(() => git(["clone", "-q", "--depth", "1", `file://${remote}`, cloneDir]));
-    const [fullMs, full] = await time(sync);
-    const [fetchNoopMs] = await time(() => git(["-C", cloneDir, "fetch", "-q", "origin"]));
-    const [noopMs, noop] = await time(sync);
-    const head = full.head;
+      await pushMemories(world.root, remote, Array.from({ length: 50 }, (_, index) => (index * 97 + round) % count), round + 1, "50 changes");
+      await refreshStore(world.config, { force: true });
+      // Once per store change for every member: the server's read model catching up (timed apart).
+      rows.readModel50.push((await time(() => ensureReadModel(world.config, world.db)))[0]);
+      rows.fetch50.push((await time(() => git(["-C", cloneDir, "fetch", "-q", "origin"])))[0]);
+      const [changedMs, changed] = await time(sync);
+      if (changed.pulled.changed.length !== 50) throw new Error(`the 50-change sync updated ${changed.pulled.changed.length} files`);
+      rows.changed.push(changedMs);
+    }
+    const head = (await ensureReadModel(world.config, world.db)).commit;
     const serverRuns: number[] = [];
     for (let run = 0; run < 20; run++) serverRuns.push((await time(() => readSyncChanges(world.config, world.db, { projectId: PROJECT, userId: world.userIds.omar, since: head, expectedHead: null, page: 1, pageSize: 500, proposalIds: [] })))[0]);
-    serverRuns.sort((a, b) => a - b);
 
-    await pushMemories(world.root, remote, Array.from({ length: 50 }, (_, index) => index * 97 % count), 1, "50 changes");
-    await refreshStore(world.config, { force: true });
-    const [fetch50Ms] = await time(() => git(["-C", cloneDir, "fetch", "-q", "origin"]));
-    const [changedMs, changed] = await time(sync);
-
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
-    console.log(`bench:sync — ${count} memories, one process (client + server over HTTP), SQLite`);
-    console.log(`first full pull      ${ms(fullMs)}   git clone --depth 1 ${ms(cloneMs)}   ratio ${(fullMs / cloneMs).toFixed(2)}×   (${full.pulled.added.length} files written)`);
-    console.log(`no-op sync           ${ms(noopMs)}   git fetch (no-op)   ${ms(fetchNoopMs)}   ratio ${(noopMs / fetchNoopMs).toFixed(2)}×   (mode ${noop.mode})`);
-    console.log(`50 changed files     ${ms(changedMs)}   git fetch (50)      ${ms(fetch50Ms)}   ratio ${(changedMs / fetch50Ms).toFixed(2)}×   (${changed.pulled.changed.length} files updated)`);
+    const row = (label: string, ours: number[], baselineLabel: string, baseline: number[], note = "") =>
+      console.log(`${label.padEnd(28)} ${ms(median(ours))}   ${baselineLabel.padEnd(20)} ${ms(median(baseline))}   ratio ${(median(ours) / median(baseline)).toFixed(2)}×${note}`);
+    console.log(`bench:sync — ${count} memories, medians of ${rounds} rounds; client + server over HTTP in one process (SQLite), except the CLI row`);
+    row("first full pull", rows.full, "git clone --depth 1", rows.clone, `   (${written} files written)`);
+    row("no-op sync (in process)", rows.noop, "git fetch (no-op)", rows.fetchNoop);
+    row("no-op sync (compiled CLI)", rows.cliNoop, "git fetch (no-op)", rows.fetchNoop, "   (a whole `teammem sync` process)");
+    row("50 changed files", rows.changed, "git fetch (50)", rows.fetch50, `   (server read model catching up first, once for all members: ${ms(median(rows.readModel50)).trim()})`);
+    serverRuns.sort((a, b) => a - b);
     console.log(`server part of a no-op (readSyncChanges, 20 runs): median ${serverRuns[10]!.toFixed(1)} ms, max ${serverRuns[19]!.toFixed(1)} ms`);
+    console.log(`rounds: ${JSON.stringify(Object.fromEntries(Object.entries(rows).map(([key, values]) => [key, values.map((value) => Math.round(value))])))}`);
   } finally {
     await world.stop();
   }

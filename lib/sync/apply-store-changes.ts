@@ -5,9 +5,6 @@ import type { SyncReport } from "./sync-report";
 import type { SyncState } from "./sync-state";
 import type { TeamFiles } from "./team-files";
 
-/** Files written at once: beyond about 16–32 the thread pool is the limit, not the disk. */
-const WRITES_IN_FLIGHT = 24;
-
 export type ApplyStoreChangesOptions = {
   state: SyncState;
   scan: TeamDirScan;
@@ -26,7 +23,7 @@ export type ApplyStoreChangesOptions = {
 export async function applyStoreChanges({ state, scan, answer, files, report, onProgress }: ApplyStoreChangesOptions): Promise<void> {
   const isWaiting = (filePath: string) => Boolean(state.pending[filePath] || state.tombstones[filePath] || state.outbox.some((item) => item.path === filePath));
   const skipped = new Set(scan.skipped.map((file) => file.path));
-  const writes: SyncFile[] = [];
+  const writes: { incoming: SyncFile; hash: string }[] = [];
   for (const incoming of answer.files) {
     const known = state.files[incoming.path];
     const incomingHash = gitBlobId(incoming.content);
@@ -44,31 +41,17 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
       continue;
     }
     (local || known ? report.pulled.changed : report.pulled.added).push(incoming.path);
-    writes.push(incoming);
+    writes.push({ incoming, hash: incomingHash });
   }
-  let done = 0;
-  await forEachConcurrently(writes, WRITES_IN_FLIGHT, async (incoming) => {
-    const hash = gitBlobId(incoming.content);
+  for (const [index, { incoming, hash }] of writes.entries()) {
     const written = await files.write(incoming.path, incoming.content, incoming.changedAt);
     state.files[incoming.path] = { blob: incoming.blob, local: hash };
     if (written) scan.seen.set(incoming.path, { ...written, hash, problem: null });
-    onProgress?.(++done, writes.length);
-  });
+    onProgress?.(index + 1, writes.length);
+  }
   const listed = new Set(answer.files.map((file) => file.path));
   const retired = answer.full ? Object.keys(state.files).filter((filePath) => !listed.has(filePath)) : answer.removed;
   for (const filePath of retired) await removeRetired({ state, scan, files, report }, filePath, isWaiting(filePath), skipped.has(filePath));
-}
-
-/**
- * Runs `work` over `items` with at most `limit` in flight: enough to keep the disk busy while
- * one write waits, few enough not to flood the thread pool. Stops at the first failure.
- */
-async function forEachConcurrently<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 type RemoveContext = Pick<ApplyStoreChangesOptions, "state" | "scan" | "files" | "report">;

@@ -15,7 +15,7 @@ import { sendOutbox } from "./send-outbox";
 import { fetchSyncAnswer } from "./sync-api";
 import { acquireSyncLock } from "./sync-lock";
 import { emptyReport, type SyncReport } from "./sync-report";
-import { loadSyncState, readSyncState, saveSyncState, type SyncState } from "./sync-state";
+import { chooseSyncState, readSyncState, saveSyncState, type SyncState } from "./sync-state";
 import { createTeamFiles } from "./team-files";
 
 export type RunSyncOptions = {
@@ -43,9 +43,9 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
   const location = await findTeamMemoryDir({ cwd: options.cwd, env: options.config.claudeCodeEnv, homeDir: options.config.homeDir });
   const lock = await acquireSyncLock(location.memoryDir, options.lockWaitMs);
   try {
-    const remembered = (await readSyncState(location.memoryDir)).state;
-    const projectId = await findSyncProject(options.target, { flagProjectId: options.projectId, rememberedProjectId: remembered?.server === options.target.server ? remembered.projectId : null, checkoutRoot: location.checkoutRoot });
-    const { state, problem } = await loadSyncState(location.memoryDir, options.target.server, projectId);
+    const saved = await readSyncState(location.memoryDir);
+    const projectId = await findSyncProject(options.target, { flagProjectId: options.projectId, rememberedProjectId: saved.state?.server === options.target.server ? saved.state.projectId : null, checkoutRoot: location.checkoutRoot });
+    const { state, problem } = chooseSyncState(saved, options.target.server, projectId);
     const report = emptyReport({ projectId, memoryDir: location.memoryDir, teamDir: location.teamDir, isDryRun: options.isDryRun, stateProblem: problem });
     const save = options.isDryRun ? async () => {} : () => saveSyncState(location.memoryDir, state);
     const scan = await scanTeamDir(location.teamDir, state.seen);

@@ -45,7 +45,8 @@ export async function scanTeamDir(teamDir: string, previous: Record<string, Seen
   const listing = await listMarkdownFiles(teamDir);
   const scan: TeamDirScan = { teamDir, files: new Map(), skipped: listing.skipped.map((skipped) => ({ path: skipped.path, reason: skipped.message })), seen: new Map(), startedAtMs };
   for (const relativePath of listing.files) {
-    const nameProblem = findStoreNameProblem(relativePath);
+    // A name with a record passed this check when it was recorded (names do not change).
+    const nameProblem = previous[relativePath] ? null : findStoreNameProblem(relativePath);
     if (nameProblem) {
       scan.skipped.push({ path: relativePath, reason: `invalid name: ${nameProblem}` });
       continue;

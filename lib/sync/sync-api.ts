@@ -7,6 +7,7 @@ import type { OutboxItem } from "./sync-state";
 const PAGE_RESTARTS = 3;
 /** Fewer, bigger pages: each page lists the project's tree again on the server. */
 const PAGE_SIZE = 2_000;
+const PAGES_IN_FLIGHT = 3;
 
 export type FetchSyncOptions = { projectId: string; since: string | null; proposalIds: string[]; clientVersion: string; isPeek?: boolean; pageSize?: number; isFirstPageOnly?: boolean; onPage?: (page: number, pageCount: number) => void };
 
@@ -21,15 +22,25 @@ export async function fetchSyncAnswer(target: ApiTarget, options: FetchSyncOptio
   }
 }
 
+/**
+ * Page 1 names the head; the other pages are asked for a few at a time (the server reads each
+ * from git in its own processes, so they overlap) and kept in order.
+ */
 async function fetchPages(target: ApiTarget, options: FetchSyncOptions): Promise<SyncAnswer> {
   const first = await fetchPage(target, options, 1, null);
-  if (options.isFirstPageOnly) return first;
-  const files: SyncFile[] = [...first.files];
-  for (let page = 2; page <= first.pageCount; page++) {
-    options.onPage?.(page, first.pageCount);
-    files.push(...(await fetchPage(target, options, page, first.head)).files);
-  }
-  return { ...first, files, page: 1, pageCount: 1 };
+  if (options.isFirstPageOnly || first.pageCount === 1) return first;
+  const pages: SyncFile[][] = [first.files];
+  let next = 2;
+  let done = 1;
+  const worker = async () => {
+    while (next <= first.pageCount) {
+      const page = next++;
+      pages[page - 1] = (await fetchPage(target, options, page, first.head)).files;
+      options.onPage?.(++done, first.pageCount);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PAGES_IN_FLIGHT, first.pageCount - 1) }, worker));
+  return { ...first, files: pages.flat(), page: 1, pageCount: 1 };
 }
 
 async function fetchPage(target: ApiTarget, options: FetchSyncOptions, page: number, head: string | null): Promise<SyncAnswer> {

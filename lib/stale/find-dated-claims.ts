@@ -32,7 +32,9 @@ export function findDatedClaims(text: string, writtenAt: Date): DatedClaim[] {
     }
   });
   for (const relative of findRelativeDates(text, writtenAt)) claims.push({ kind: "relative", date: relative.date, phrase: relative.phrase, line: relative.line });
-  return claims;
+  // One claim per date: a window's end is often written twice (description and body).
+  const seen = new Set<string>();
+  return claims.filter((claim) => !seen.has(`${claim.kind}|${claim.date}`) && Boolean(seen.add(`${claim.kind}|${claim.date}`)));
 }
 
 function monthNumber(name: string | undefined): number {

@@ -1,4 +1,5 @@
 import { parseFrontmatter } from "../memdir/frontmatter";
+import { maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
 import { checkCodeCitations } from "./check-code-citations";
 import type { CheckResult } from "./check-result";
 import { extractCitations } from "./extract-citations";
@@ -14,7 +15,9 @@ export type CheckTextsOptions = { memories: MemoryText[]; code: { dir: string; c
  */
 export async function checkMemoryTexts({ memories, code }: CheckTextsOptions): Promise<Map<string, CheckResult>> {
   const parsed = memories.map((memory) => {
-    const { fields, body } = parseFrontmatter(memory.text);
+    // Masked first: every message, phrase and citation derived below goes to the database and to
+    // pages, and none may carry a credential (a token in backticks looks like an identifier).
+    const { fields, body } = parseFrontmatter(maskSecretsForDisplay(memory.text));
     const description = typeof fields.description === "string" ? fields.description : "";
     const claimed = `${description}\n${body}`;
     return { ...memory, citations: extractCitations(claimed), claims: findDatedClaims(claimed, memory.writtenAt) };

@@ -144,6 +144,17 @@ describe("staleness checks against a code repository", () => {
     expect(existsSync(marker)).toBe(false);
   });
 
+  it("never carries a credential from a memory into a signal", async () => {
+    const { dir: repo } = await buildCodeRepo();
+    const memories = await tempDir("teammem-mem-");
+    const token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
+    await writeMemory(memories, "leak.md", memory("project", "Leak", `Use \`${token}\` until 2026-11-20 ${token} for the bot.`), 2);
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: repo, now: NOW });
+    const text = JSON.stringify(report);
+    expect(text).not.toContain(token);
+    expect(report.memories[0]!.signals.map((signal) => signal.kind)).toContain("past-date");
+  });
+
   it("a memory citing thousands of paths is checked for the first 200, says so, and costs one batch", async () => {
     const { dir: repo } = await buildCodeRepo();
     const memories = await tempDir("teammem-mem-");

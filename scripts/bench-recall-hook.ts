@@ -10,20 +10,25 @@
  * listener in this process; the member home and checkout are laid out as Claude Code lays them out.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { COMPILED_ENTRY } from "../cli/find-compiled-cli.mjs";
 
 const runs = Number(process.argv[2] ?? 15);
-const cli = path.resolve("cli/teammem.mjs");
+// The compiled entry itself, not the launcher: in a working tree where others are editing, the
+// launcher finds the bundle stale and runs the TypeScript through tsx, which is not what members run.
+let cli = "";
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Timing = { median: number; p95: number };
 
 async function main() {
   execFileSync(process.execPath, [path.resolve("scripts/build-cli.mjs"), "--if-stale"], { stdio: "ignore" });
   const world = await mkdtemp(path.join(os.tmpdir(), "teammem-bench-hook-"));
+  cli = path.join(world, "run-compiled.mjs");
+  await writeFile(cli, `const { main } = await import(${JSON.stringify(COMPILED_ENTRY)});\nprocess.exitCode = await main(process.argv.slice(2));\n`);
   process.env.TEAMMEM_DATA_DIR = path.join(world, "data");
   process.env.TEAMMEM_INITIAL_PASSWORD = "bench-hook-password-1";
   delete process.env.ANTHROPIC_API_KEY;

@@ -90,3 +90,41 @@ test("a lead reviews extraction proposals with their evidence and handles a sess
   await expect(page.getByTestId("proposal-state")).toHaveText("rejected");
   await expect(page.getByTestId("proposal-events")).toContainText("one-off chatter, not a team rule");
 });
+
+test("a sync proposal shows the write evidence only when the member shared it; otherwise it says none was shared", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  await signIn(member, "omar@acme.example", "/");
+  const origin = new URL(member.url()).origin;
+  const file = (name: string) => `---\nname: ${name}\ndescription: ${name}, agreed in the checkout team\ntype: project\n---\n${name}.\n`;
+  const syncProposal = async (name: string, key: string, extra: Record<string, unknown>) => {
+    const response = await member.request.post(`/api/projects/${PROJECT}/sync/proposals`, {
+      headers: { origin },
+      data: { path: `project_${key}.md`, content: file(name), baseBlob: null, idempotencyKey: `e2e-sync-evidence-${key}`, provenance: { checkout: "/home/omar/src/acme-checkout", baseCommit: null, clientVersion: "e2e", ...extra } },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    return ((await response.json()) as { proposal: { id: string } }).proposal.id;
+  };
+  const withoutEvidence = await syncProposal("Refunds settle in two days", "refunds_settle", { isEvidenceShared: false });
+  const withEvidence = await syncProposal("Coupons expire at midnight UTC", "coupons_expire", {
+    isEvidenceShared: true,
+    writeEvidence: { session: "e2e-session-1", time: "2026-11-30T09:12:00.000Z", writtenBy: "main-agent", messages: [{ uuid: "u-1", role: "user", excerpt: "Save for the team that coupons expire at midnight UTC." }, { uuid: "a-1", role: "assistant", excerpt: "Writing it to team memory." }] },
+  });
+
+  await signIn(page, "lena@acme.example", `/review/${withoutEvidence}`);
+  await expect(page.getByTestId("sync-origin")).toContainText("Omar Haddad");
+  await expect(page.getByTestId("no-evidence")).toHaveText("No evidence was shared (the member can opt in with `teammem sync --share-evidence`).");
+
+  await page.goto(`/review/${withEvidence}`);
+  await expect(page.getByTestId("sync-origin")).toContainText("by the main agent at the user's request, 2026-11-30 09:12 in session e2e-session-1");
+  await expect(page.getByTestId("evidence-item").first()).toContainText("The user said: Save for the team that coupons expire at midnight UTC.");
+  await expect(page.getByTestId("no-evidence")).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/sync-evidence.png`, fullPage: true });
+
+  // Leave the shared demo queue as the other specs expect it.
+  for (const proposalId of [withoutEvidence, withEvidence]) {
+    expect((await member.request.post(`/api/projects/${PROJECT}/proposals/${proposalId}/withdraw`, { headers: { origin } })).status()).toBe(200);
+  }
+  await memberContext.close();
+});

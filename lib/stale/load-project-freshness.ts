@@ -97,6 +97,21 @@ export async function ensureProjectFreshness(config: Config, db: Db, projectId: 
   return run;
 }
 
+export type FreshnessCheckSummary = { codeCommit: string | null; codeRepoProblem: string | null; checkedAt: string | null; counts: Record<FreshnessState, number> };
+
+/** Settings' "Check now": fetches the code repository regardless of the schedule and checks again. */
+export async function checkProjectFreshnessNow(config: Config, db: Db, projectId: string): Promise<FreshnessCheckSummary> {
+  await ensureReadModel(config, db);
+  await refreshProjectFreshness(config, db, projectId, { force: true });
+  const [run, groups] = await Promise.all([
+    db.staleRun.findUnique({ where: { projectId } }),
+    db.storeMemory.groupBy({ by: ["freshState"], where: { projectId }, _count: { _all: true } }),
+  ]);
+  const counts: Record<FreshnessState, number> = { fresh: 0, aging: 0, stale: 0 };
+  for (const group of groups) counts[readFreshnessState(group.freshState) ?? "aging"] += group._count._all;
+  return { codeCommit: run?.codeCommit ?? null, codeRepoProblem: run?.codeRepoProblem ?? null, checkedAt: run?.checkedAt.toISOString() ?? null, counts };
+}
+
 /** Checks now (Settings' "check now", tests); concurrent callers for a project share one run. */
 export function refreshOnce(config: Config, db: Db, projectId: string, options: { force?: boolean } = {}): Promise<unknown> {
   const running = refreshing.get(projectId);

@@ -154,6 +154,8 @@ const ROWS: Record<string, Row> = {
     prepare: (identity) =>
       proposalCall(identity, "supersede", { targetPath: "reference_grafana_payflow.md" }, cleanMemory().replace(/name: Matrix memory \d+/, 'name: Grafana "Payments / PayFlow Vendor Health" dashboard')),
   },
+  "GET /api/projects/[id]/freshness": { success: 200, prepare: async () => ({ path: "/api/projects/acme-checkout/freshness", params: { id: "acme-checkout" } }) },
+  "POST /api/projects/[id]/freshness": { success: 200, prepare: async () => ({ path: "/api/projects/acme-checkout/freshness", params: { id: "acme-checkout" } }) },
   "POST /api/projects/[id]/still-true": { success: 200, prepare: async () => ({ path: "/api/projects/acme-checkout/still-true", params: { id: "acme-checkout" }, body: { path: "reference_grafana_payflow.md" } }) },
   "POST /api/projects/[id]/proposals/bulk-approve": {
     success: 200,

@@ -161,6 +161,8 @@ const ROWS: Record<string, () => Promise<Call>> = {
     return call;
   },
   "POST /api/projects/[id]/proposals/[proposalId]/supersede": () => secretProposalCall("supersede", { targetPath: "reference_deploy_bot_leak.md" }),
+  "GET /api/projects/[id]/freshness": async () => ({ path: `/api/projects/${PROJECT}/freshness`, params: { id: PROJECT } }),
+  "POST /api/projects/[id]/freshness": async () => ({ path: `/api/projects/${PROJECT}/freshness`, params: { id: PROJECT } }),
   "POST /api/projects/[id]/still-true": async () => ({ path: `/api/projects/${PROJECT}/still-true`, params: { id: PROJECT }, body: { path: "reference_deploy_bot_leak.md" } }),
   "POST /api/projects/[id]/proposals/bulk-approve": async () => {
     const call = await secretProposalCall("", undefined);

@@ -32,6 +32,20 @@ export function ProjectSettingsForm({ project }: { project: Settings }) {
     }
   }
 
+  async function checkNow() {
+    setError(null);
+    setStatus("Checking…");
+    try {
+      const result = await callApi<{ codeCommit: string | null; codeRepoProblem: string | null; counts: Record<string, number> }>(`/api/projects/${encodeURIComponent(project.id)}/freshness`, { method: "POST" });
+      const counts = `${result.counts.stale ?? 0} stale, ${result.counts.aging ?? 0} aging, ${result.counts.fresh ?? 0} fresh`;
+      setStatus(result.codeCommit ? `Checked against code commit ${result.codeCommit.slice(0, 7)}: ${counts}.` : `Code not checked (${result.codeRepoProblem ?? "unknown reason"}): ${counts}.`);
+      router.refresh();
+    } catch (failure) {
+      setStatus(null);
+      setError((failure as Error).message);
+    }
+  }
+
   return (
     <form method="post" className="panel form" onSubmit={save} aria-label="Project settings">
       <label>Name<input name="name" required maxLength={200} defaultValue={project.name} /></label>
@@ -47,6 +61,10 @@ export function ProjectSettingsForm({ project }: { project: Settings }) {
         <input type="checkbox" name="allowSelfApproval" defaultChecked={project.allowSelfApproval} /> Allow a lead to approve their own proposals (for a team with one lead)
       </label>
       <div><button type="submit" disabled={!isHydrated}>Save settings</button></div>
+      <div>
+        <button type="button" disabled={!isHydrated} onClick={() => void checkNow()}>Check the code now</button>{" "}
+        <span className="muted">Fetches the code repository and checks every memory&apos;s citations again.</span>
+      </div>
       {status && <p className="muted" role="status">{status}</p>}
       {error && <p className="form-error" role="alert">{error}</p>}
     </form>

@@ -3,12 +3,26 @@ import type { Db } from "../db/client";
 import { log } from "../log";
 import { resolveRefQuickly } from "../store/git";
 import { MAIN, refreshStore } from "../store/read-store";
-import { readRecordedCommit, syncReadModel } from "./sync-read-model";
+import { readRecordedCommit, syncReadModel, type ReadModelSync } from "./sync-read-model";
 
 export type ReadModelState = { commit: string | null };
 
 /** Per clone: the (clone head, recorded commit) pair this instance last found needing no work. */
 const settled = new Map<string, string>();
+/** Per clone: the catch-up under way, which every read arriving meanwhile waits for. */
+const syncing = new Map<string, Promise<ReadModelSync>>();
+
+// After a large push from outside teammem every request found the read model behind and started
+// its own catch-up over the same thousands of commits; one is enough.
+function syncOnce(config: Config, db: Db): Promise<ReadModelSync> {
+  const clone = config.storeCloneDir;
+  let running = syncing.get(clone);
+  if (!running) {
+    running = syncReadModel(config, db).finally(() => syncing.delete(clone));
+    syncing.set(clone, running);
+  }
+  return running;
+}
 
 /**
  * What every read of team memory calls first: fetch the store (at most every few seconds; an
@@ -22,7 +36,7 @@ export async function ensureReadModel(config: Config, db: Db): Promise<ReadModel
   const [head, recorded] = await Promise.all([resolveRefQuickly(config.storeCloneDir, MAIN), readRecordedCommit(db)]);
   if (recorded !== null && (head === recorded || settled.get(config.storeCloneDir) === `${head}|${recorded}`)) return { commit: recorded };
   try {
-    const sync = await syncReadModel(config, db);
+    const sync = await syncOnce(config, db);
     settled.set(config.storeCloneDir, `${head}|${sync.commit}`);
     return { commit: sync.commit };
   } catch (error) {

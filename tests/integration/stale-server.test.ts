@@ -13,6 +13,7 @@ import { queryMemoryRows } from "@/lib/read-model/query-memory-rows";
 import { runSetup } from "@/lib/setup/run-setup";
 import { loadProjectFreshness } from "@/lib/stale/load-project-freshness";
 import { markStillTrue } from "@/lib/stale/mark-still-true";
+import { readSyncChanges } from "@/lib/member-sync/read-sync-changes";
 import { refreshProjectFreshness } from "@/lib/stale/refresh-project-freshness";
 import { commitChange } from "@/lib/store/commit-change";
 import { readBlobs } from "@/lib/store/git";
@@ -104,6 +105,14 @@ describe("staleness on the server", () => {
     expect(git(config.storeRemote, "log", "-1", "--format=%an|%s|%(trailers:key=Verified-by,valueonly)", outcome.commit)).toBe(`${LEAD.name}|Still true: reference_ledger_stale.md|${LEAD.name} <${LEAD.email}>`);
     expect(await db.memoryVerification.count({ where: { projectId: PROJECT, path: "reference_ledger_stale.md", userId: LEAD.userId } })).toBe(1);
     expect(await db.storeMemoryChange.count({ where: { projectId: PROJECT, path: "reference_ledger_stale.md", commit: outcome.commit } })).toBe(1);
+
+    // What a member's next `teammem sync` receives: the file with the verification commit's time (its new mtime).
+    const authorTime = new Date(git(config.storeRemote, "log", "-1", "--format=%aI", outcome.commit));
+    const sync = await readSyncChanges(config, db, { projectId: PROJECT, userId: LEAD.userId, since: before.changedCommit, expectedHead: null, page: 1, pageSize: 100, proposalIds: [] });
+    const file = sync.files.find((candidate) => candidate.path === "reference_ledger_stale.md")!;
+    expect(file.changedCommit).toBe(outcome.commit);
+    expect(file.changedAt.getTime()).toBe(authorTime.getTime());
+    expect(file.content).toContain(`verified: '${outcome.verifiedAt}'`);
   });
 
   it("an unreachable repository is named, and nothing citing code is called fresh", async () => {

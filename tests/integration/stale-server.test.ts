@@ -115,14 +115,18 @@ describe("staleness on the server", () => {
     expect(file.content).toContain(`verified: '${outcome.verifiedAt}'`);
   });
 
-  it("an unreachable repository is named, and nothing citing code is called fresh", async () => {
-    await updateProject(config, db, { actor: LEAD, projectId: PROJECT, input: { codeRepo: "https://127.0.0.1:9/nothing.git" } });
-    const freshness = await loadProjectFreshness(config, db, PROJECT);
-    expect(freshness.codeCommit).toBeNull();
-    expect(freshness.codeRepoProblem).toMatch(/^Reading the code repository failed \(git clone\)/);
-    const ledger = freshness.memories.find((memory) => memory.path === "reference_ledger_stale.md")!;
-    expect(ledger.state).not.toBe("fresh");
-    expect(ledger.notChecked.join("\n")).toContain("not checked: 2 code citations (Reading the code repository failed");
+  it("an unreachable repository, or a folder that is not git, is named, and nothing citing code is called fresh", async () => {
+    const plainFolder = path.join(root, "not-a-repo");
+    await mkdir(plainFolder, { recursive: true });
+    for (const codeRepoSetting of ["https://127.0.0.1:9/nothing.git", plainFolder]) {
+      await updateProject(config, db, { actor: LEAD, projectId: PROJECT, input: { codeRepo: codeRepoSetting } });
+      const freshness = await loadProjectFreshness(config, db, PROJECT);
+      expect(freshness.codeCommit).toBeNull();
+      expect(freshness.codeRepoProblem).toMatch(/^Reading the code repository failed \(git clone\)/);
+      const ledger = freshness.memories.find((memory) => memory.path === "reference_ledger_stale.md")!;
+      expect(ledger.state).not.toBe("fresh");
+      expect(ledger.notChecked.join("\n")).toContain("not checked: 2 code citations (Reading the code repository failed");
+    }
   });
 
   it("refuses a code repository setting that is not a plain git URL or absolute path", () => {

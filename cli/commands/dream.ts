@@ -1,19 +1,30 @@
 import type { Command } from "../command";
 import { EXIT, type Output } from "../output";
 
-const HELP = `teammem dream — distil KAIROS daily logs into topic memory candidates
+const HELP = `teammem dream — distil KAIROS daily logs into topic memories, proposed for review
 
 Usage: teammem dream MEMORY_DIR [--project ID] [--force] [--json]
 
-Reads the daily logs (logs/YYYY/MM/YYYY-MM-DD.md) changed since the last consolidation and groups
-their entries by topic (## heading) into candidates. At most once per 24 hours: the
-.consolidate-lock file in MEMORY_DIR records the last run (its mtime); --force runs anyway.
-  --project ID  propose each candidate to the project's review queue (needs \`teammem login\`);
-                without it the candidates are only listed.
-  --json        {"candidates":[{"file","type","name","description","body","scope","evidence"}]}
-A run that fails puts the lock's time back, so it is retried next time.`;
+Reads the daily logs (logs/YYYY/MM/YYYY-MM-DD.md) changed since the last consolidation. A model
+groups them by topic into memories (updating an existing one rather than duplicating it); each
+becomes a proposal (source "extraction") citing the logs it rests on. Without a model key the
+topics are found by ## heading and only listed.
+  --project ID  send the logs (secrets redacted) to the project's server, which runs its model
+                and proposes (needs \`teammem login\`); without it everything stays on this
+                machine and the candidates are only listed (the model when ANTHROPIC_API_KEY is
+                set, else the headings).
+  --force       run even when the gate below says wait
+  --json        {"selector","candidates":[{"file","type","name","description","body","scope",
+                "evidence","proposal"}],"fallbackReason"} or {"candidates":[],"skipped"}
+At most once per 24 hours and, when MEMORY_DIR is Claude Code's <config>/projects/<folder>/memory,
+only after 5 new sessions (transcripts) since the last run: the .consolidate-lock file in
+MEMORY_DIR records the last run (its mtime). A run that fails puts the lock's time back.`;
 
-type Candidate = { file: string; name: string; description: string; type: string; body: string; scope: string; evidence: unknown[] };
+/** The daily logs sent at most (the API's body limit is 256 KB). */
+const MAX_SENT_LOG_BYTES = 180_000;
+
+type Candidate = { file: string; type: string; name: string; description: string; body: string; scope: string; evidence: unknown[]; proposal?: { id?: string; state?: string; error?: string; skipped?: string } };
+type Result = { selector: string; candidates: Candidate[]; fallbackReason?: string };
 
 export const dreamCommand: Command = {
   name: "dream",
@@ -27,20 +38,18 @@ export const dreamCommand: Command = {
       return EXIT.usage;
     }
     const { claimConsolidation } = await import("../../lib/extraction/consolidate-lock");
-    const { distilDailyLogs, listDailyLogs } = await import("../../lib/extraction/distil-daily-logs");
+    const { listDailyLogs } = await import("../../lib/extraction/distil-daily-logs");
     const claim = await claimConsolidation(memoryDir, new Date(), flags.force === true);
     if (!claim.isClaimed) {
-      const message = `Last consolidation ${claim.previousRun.toISOString()}; the next one may run after ${claim.nextRun.toISOString()} (or use --force).`;
-      if (output.isJson) output.json({ candidates: [], skipped: message });
-      else output.print(message);
+      if (output.isJson) output.json({ candidates: [], skipped: claim.reason });
+      else output.print(claim.reason);
       return EXIT.ok;
     }
     try {
-      const candidates = distilDailyLogs(await listDailyLogs(memoryDir, claim.previousRun));
-      if (typeof flags.project === "string") await propose(loadConfig(), flags.project, candidates, output);
-      if (output.isJson) output.json({ candidates });
-      else if (candidates.length === 0) output.print("No daily log entries since the last consolidation.");
-      else for (const candidate of candidates) output.print(`${candidate.file}  ${candidate.name}: ${candidate.body.split("\n").filter((line) => line.startsWith("- ")).length} entries`);
+      const logs = await listDailyLogs(memoryDir, claim.previousRun);
+      const config = loadConfig();
+      const result: Result = logs.length === 0 ? { selector: "rules", candidates: [] } : typeof flags.project === "string" ? await dreamOnServer(config, flags.project, logs) : await dreamLocally(config, logs);
+      print(output, result);
       await claim.release(true);
       return EXIT.ok;
     } catch (error) {
@@ -50,14 +59,39 @@ export const dreamCommand: Command = {
   },
 };
 
-async function propose(config: import("../../lib/config").Config, projectId: string, candidates: Candidate[], output: Output): Promise<void> {
+type Logs = import("../../lib/extraction/distil-daily-logs").DailyLog[];
+
+async function dreamOnServer(config: import("../../lib/config").Config, projectId: string, logs: Logs): Promise<Result> {
   const { resolveApiTarget } = await import("../../lib/client/resolve-api-target");
   const { callTeammemApi } = await import("../../lib/client/teammem-api");
-  const { formatCandidateFile } = await import("../../lib/extraction/format-candidate-file");
-  const target = await resolveApiTarget(config);
-  for (const candidate of candidates) {
-    const content = formatCandidateFile({ ...candidate, type: "project", scope: "team", evidence: [], confidence: "low" });
-    const { proposal } = await callTeammemApi<{ proposal: { id: string } }>(target, "POST", `/api/projects/${encodeURIComponent(projectId)}/proposals`, { path: candidate.file, content, provenance: { kind: "dream", logs: candidate.evidence.map((item) => (item as { uuid: string }).uuid).slice(0, 10) } });
-    if (!output.isJson) output.print(`${candidate.file} → proposal ${proposal.id}`);
+  const { newestWithin } = await import("../../lib/extraction/dream-with-model");
+  const { redactSecrets } = await import("../../lib/secrets/redact-secrets");
+  // Nothing secret leaves this machine, even though the server redacts again.
+  const dailyLogs = newestWithin(logs, MAX_SENT_LOG_BYTES).map((log) => ({ ...log, text: redactSecrets(log.text).text }));
+  return callTeammemApi<Result>(await resolveApiTarget(config), "POST", `/api/projects/${encodeURIComponent(projectId)}/extractions`, { dailyLogs });
+}
+
+async function dreamLocally(config: import("../../lib/config").Config, logs: Logs): Promise<Result> {
+  const { distilDailyLogs } = await import("../../lib/extraction/distil-daily-logs");
+  if (!config.anthropicApiKey) return { selector: "rules", candidates: distilDailyLogs(logs), fallbackReason: "no model key (ANTHROPIC_API_KEY): topics by heading" };
+  const { dreamWithModel } = await import("../../lib/extraction/dream-with-model");
+  const { isAppError } = await import("../../lib/errors");
+  try {
+    const settings = { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, model: config.extractionModel, timeoutMs: config.extractionTimeoutMs };
+    return { selector: "model", candidates: await dreamWithModel({ settings, library: { manifest: "", readMemory: async () => null }, logs }) };
+  } catch (error) {
+    if (!isAppError(error) || error.code !== "MODEL_UNAVAILABLE") throw error;
+    return { selector: "rules", candidates: distilDailyLogs(logs), fallbackReason: error.message };
+  }
+}
+
+function print(output: Output, result: Result): void {
+  if (output.isJson) return output.json(result);
+  if (result.fallbackReason) output.error(`teammem dream: ${result.fallbackReason}.`);
+  if (result.candidates.length === 0) return output.print("No daily log entries since the last consolidation.");
+  for (const candidate of result.candidates) {
+    const proposal = candidate.proposal;
+    const outcome = !proposal ? " (listed)" : proposal.id ? ` → proposal ${proposal.id} (${proposal.state})` : proposal.skipped === "private" ? " → personal: not proposed to the team" : proposal.skipped ? " (listed: the server has no model, nothing proposed)" : ` → refused: ${proposal.error}`;
+    output.print(`${candidate.file}  [${candidate.type}, ${candidate.scope}]  ${candidate.name}${outcome}`);
   }
 }

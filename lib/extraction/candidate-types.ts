@@ -1,8 +1,8 @@
 import type { MemoryType } from "../memdir/frontmatter";
 import type { MessageKind } from "../transcripts/transcript-types";
 
-/** A quoted message that led to a candidate; the user's words come first in the list. */
-export type Evidence = { uuid: string; role: MessageKind; excerpt: string };
+/** A quoted message (or, for dream, a daily log file) that led to a candidate; the user's words come first in the list. */
+export type Evidence = { uuid: string; role: MessageKind | "daily-log"; excerpt: string };
 
 /** T2: where the memory belongs (a team memory, or the member's own). */
 export type CandidateScope = "team" | "private";

@@ -1,25 +1,34 @@
 import { randomUUID } from "node:crypto";
 import { rename, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { countNewSessions } from "./count-new-sessions";
 
-/** C11: consolidation runs at most once per 24 hours. */
+/** C11: consolidation runs at most once per 24 hours… */
 export const CONSOLIDATION_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** …and only after this many sessions since the last one. */
+export const MIN_NEW_SESSIONS = 5;
 const LOCK_FILE = ".consolidate-lock";
 
 export type ConsolidationClaim =
   | { isClaimed: true; previousRun: Date | null; release: (hasSucceeded: boolean) => Promise<void> }
-  | { isClaimed: false; previousRun: Date; nextRun: Date };
+  | { isClaimed: false; previousRun: Date; reason: string };
 
 /**
  * C11: the `.consolidate-lock` file's mtime records the last consolidation. Claiming rewrites it
  * (atomically) before the run so a second run the same day is refused; a failed run puts the old
- * time back, so it is retried instead of waiting a day.
+ * time back, so it is retried instead of waiting a day. After the first run, it also waits for
+ * five new sessions when they can be counted.
  */
 export async function claimConsolidation(memoryDir: string, now = new Date(), isForced = false): Promise<ConsolidationClaim> {
   const lockPath = path.join(memoryDir, LOCK_FILE);
   const previous = await stat(lockPath).then((info) => info.mtime, () => null);
-  if (previous && !isForced && now.getTime() - previous.getTime() < CONSOLIDATION_INTERVAL_MS) {
-    return { isClaimed: false, previousRun: previous, nextRun: new Date(previous.getTime() + CONSOLIDATION_INTERVAL_MS) };
+  if (previous && !isForced) {
+    const nextRun = new Date(previous.getTime() + CONSOLIDATION_INTERVAL_MS);
+    if (now < nextRun) return { isClaimed: false, previousRun: previous, reason: `Last consolidation ${previous.toISOString()}; the next one may run after ${nextRun.toISOString()} (or use --force).` };
+    const sessions = await countNewSessions(memoryDir, previous);
+    if (sessions !== null && sessions < MIN_NEW_SESSIONS) {
+      return { isClaimed: false, previousRun: previous, reason: `Last consolidation ${previous.toISOString()}; ${sessions} of ${MIN_NEW_SESSIONS} new sessions since then, so it waits (or use --force).` };
+    }
   }
   const temp = `${lockPath}.${randomUUID()}.tmp`;
   await writeFile(temp, `${process.pid}\n`);

@@ -44,7 +44,7 @@ export function distilDailyLogs(logs: DailyLog[]): ExtractionCandidate[] {
       const item = topics.get(topic) ?? { entries: [], evidence: [] };
       const text = redactSecrets(entry[1]!.trim()).text;
       item.entries.push(`- ${text} (${log.date})`);
-      if (item.evidence.length < 4) item.evidence.push({ uuid: `${log.file}`, role: "user", excerpt: text.slice(0, 600) });
+      if (item.evidence.length < 4) item.evidence.push({ uuid: `${log.file}`, role: "daily-log", excerpt: text.slice(0, 600) });
       topics.set(topic, item);
     }
   }

@@ -43,10 +43,35 @@ const Proposal = z.object({
  * model calls, so the caller can fall back to the rules.
  */
 export async function extractWithModel(options: ModelExtractionOptions): Promise<ExtractionCandidate[]> {
-  const conversation: Anthropic.MessageParam[] = [{ role: "user", content: buildExtractionUserMessage(options.library.manifest, options.messages) }];
+  return proposeWithTools({
+    settings: options.settings,
+    library: options.library,
+    system: EXTRACTION_SYSTEM_PROMPT,
+    firstMessage: buildExtractionUserMessage(options.library.manifest, options.messages),
+    sources: options.messages.map((message) => ({ uuid: message.uuid, role: message.kind, text: message.text })),
+    signal: options.signal,
+  });
+}
+
+/** What a proposal may cite as evidence: a message (or a daily log) the model was shown, by id. */
+export type EvidenceSource = { uuid: string; role: Evidence["role"]; text: string };
+
+export type ProposeWithToolsOptions = {
+  settings: RecallModelSettings;
+  library: MemoryLibrary;
+  system: string;
+  /** Already redacted: nothing else reaches the model. */
+  firstMessage: string;
+  sources: EvidenceSource[];
+  signal?: AbortSignal;
+};
+
+/** The read-then-propose tool loop shared by extraction and dream (T4), capped at five turns. */
+export async function proposeWithTools(options: ProposeWithToolsOptions): Promise<ExtractionCandidate[]> {
+  const conversation: Anthropic.MessageParam[] = [{ role: "user", content: options.firstMessage }];
   const candidates: ExtractionCandidate[] = [];
   for (let turn = 1; turn <= MAX_EXTRACTION_TURNS; turn++) {
-    const reply = await askModelTurn(options.settings, { system: EXTRACTION_SYSTEM_PROMPT, messages: conversation, tools: EXTRACTION_TOOLS, maxTokens: MAX_TOKENS, signal: options.signal });
+    const reply = await askModelTurn(options.settings, { system: options.system, messages: conversation, tools: EXTRACTION_TOOLS, maxTokens: MAX_TOKENS, signal: options.signal });
     const calls = reply.content.filter((block): block is Anthropic.ToolUseBlock => block.type === "tool_use");
     if (calls.length === 0) break;
     conversation.push({ role: "assistant", content: reply.content as Anthropic.ContentBlockParam[] });
@@ -57,7 +82,7 @@ export async function extractWithModel(options: ModelExtractionOptions): Promise
   return candidates;
 }
 
-async function runTool(call: Anthropic.ToolUseBlock, options: ModelExtractionOptions, candidates: ExtractionCandidate[]): Promise<{ content: string; is_error?: boolean }> {
+async function runTool(call: Anthropic.ToolUseBlock, options: ProposeWithToolsOptions, candidates: ExtractionCandidate[]): Promise<{ content: string; is_error?: boolean }> {
   if (!ALLOWED_TOOL_NAMES.has(call.name)) return { content: `Tool ${call.name} is not available here: only list_memories, read_memory and propose_memory.`, is_error: true };
   if (call.name === "list_memories") return { content: options.library.manifest || "(no team memories yet)" };
   if (call.name === "read_memory") {
@@ -67,16 +92,16 @@ async function runTool(call: Anthropic.ToolUseBlock, options: ModelExtractionOpt
   }
   const parsed = Proposal.safeParse(call.input);
   if (!parsed.success) return { content: `propose_memory: ${parsed.error.issues[0]?.path.join(".") || "input"} is invalid.`, is_error: true };
-  candidates.push(toCandidate(parsed.data, options.messages));
+  candidates.push(toCandidate(parsed.data, options.sources));
   return { content: "Recorded for review." };
 }
 
-function toCandidate(proposal: z.infer<typeof Proposal>, messages: ViewMessage[]): ExtractionCandidate {
-  const byUuid = new Map(messages.map((message) => [message.uuid, message]));
+function toCandidate(proposal: z.infer<typeof Proposal>, sources: EvidenceSource[]): ExtractionCandidate {
+  const byUuid = new Map(sources.map((source) => [source.uuid, source]));
   const evidence: Evidence[] = proposal.evidence
     .map((uuid) => byUuid.get(uuid))
-    .filter((message): message is ViewMessage => message !== undefined)
-    .map((message) => ({ uuid: message.uuid, role: message.kind, excerpt: message.text.slice(0, EVIDENCE_CHARS) }))
+    .filter((source): source is EvidenceSource => source !== undefined)
+    .map((source) => ({ uuid: source.uuid, role: source.role, excerpt: source.text.slice(0, EVIDENCE_CHARS) }))
     // The user's words first: they are what a reviewer trusts or rejects.
     .sort((left, right) => Number(right.role === "user") - Number(left.role === "user"));
   const redact = (text: string) => redactSecrets(text).text;

@@ -22,7 +22,7 @@ export type ProjectExtractionInput = {
   shareExcerpt: boolean;
 };
 
-export type ProposedCandidate = ExtractionCandidate & { proposal: { id: string; state: string } | { error: string } | { skipped: "private" } };
+export type ProposedCandidate = ExtractionCandidate & { proposal: { id: string; state: string } | { error: string } | { skipped: "private" | "no-model" } };
 
 export type ProjectExtractionResult = { selector: ExtractionSelector; cursor: string | null; sessionId: string; fallbackReason?: string; candidates: ProposedCandidate[] };
 
@@ -50,13 +50,14 @@ export async function runProjectExtraction(config: Config, db: Db, input: Projec
   });
   const run = { session: sessionId, selector: result.selector, fromCursor: stored?.cursor ?? null, toCursor: result.cursor, isExcerptShared: input.shareExcerpt };
   const candidates: ProposedCandidate[] = [];
-  for (const candidate of result.candidates) candidates.push({ ...candidate, proposal: await propose(config, db, input, candidate, buildExtractionProvenance(candidate, run)) });
+  for (const candidate of result.candidates) candidates.push({ ...candidate, proposal: await proposeCandidate(config, db, input, candidate, buildExtractionProvenance(candidate, run)) });
   const excerpt = input.shareExcerpt ? JSON.stringify(mergeExcerpts(stored?.excerpt ?? null, result.excerpt)) : (stored?.excerpt ?? null);
   await db.extractionSession.upsert({ where: key, create: { projectId: input.projectId, sessionId, userId: input.userId, cursor: result.cursor, excerpt }, update: { cursor: result.cursor, excerpt } });
   return { selector: result.selector, cursor: result.cursor, sessionId, fallbackReason: result.fallbackReason, candidates };
 }
 
-async function propose(config: Config, db: Db, input: ProjectExtractionInput, candidate: ExtractionCandidate, provenance: Record<string, unknown>): Promise<ProposedCandidate["proposal"]> {
+/** One candidate into the review queue (source `extraction`); a private one (T2) is kept back. */
+export async function proposeCandidate(config: Config, db: Db, input: { projectId: string; userId: string }, candidate: ExtractionCandidate, provenance: Record<string, unknown>): Promise<ProposedCandidate["proposal"]> {
   if (candidate.scope === "private") return { skipped: "private" };
   try {
     const proposal = await submitProposal(config, db, { projectId: input.projectId, path: candidate.file, content: formatCandidateFile(candidate), source: "extraction", proposerId: input.userId, provenance });

@@ -3,7 +3,7 @@ import type { ProposalDetail } from "@/lib/review/proposal-types";
 
 type EvidenceItem = { uuid: string; role: string; excerpt: string };
 
-const ROLE_LABELS: Record<string, string> = { user: "The user said", assistant: "Claude said", "memory-saved": "Memory saved", "compact-summary": "Summary after compacting" };
+const ROLE_LABELS: Record<string, string> = { user: "The user said", assistant: "Claude said", "memory-saved": "Memory saved", "compact-summary": "Summary after compacting", "daily-log": "The daily log says" };
 
 /**
  * Why this memory was proposed: for extraction, the quotes that led to it (the user's words
@@ -21,7 +21,10 @@ export function EvidencePanel({ proposal }: { proposal: ProposalDetail }) {
     <section className="panel" data-testid="proposal-evidence">
       <h2>Evidence</h2>
       {proposal.source === "sync" && <SyncOrigin proposal={proposal} />}
-      {proposal.source === "extraction" && (
+      {proposal.source === "extraction" && provenance.kind === "dream" && (
+        <p className="muted" data-testid="dream-origin">Distilled from {Array.isArray(provenance.logs) ? provenance.logs.length : "the"} daily log{Array.isArray(provenance.logs) && provenance.logs.length === 1 ? "" : "s"} by the consolidation model (<code>teammem dream</code>).</p>
+      )}
+      {proposal.source === "extraction" && provenance.kind !== "dream" && (
         <p className="muted">
           From session <code>{session ?? "unknown"}</code> by {provenance.selector === "model" ? "the extraction model" : "the rule-based extractor (low confidence)"}.{" "}
           {canOpenConversation ? <Link href={sessionHref()}>Open the conversation and this session&apos;s other proposals</Link> : "The member did not share the conversation excerpt."}

@@ -6,7 +6,7 @@ import { EXIT } from "../output";
 
 const HELP = `teammem status — where this checkout's team memory stands (one screen)
 
-Usage: teammem status [DIR] [--json]
+Usage: teammem status [DIR] [--project ID] [--json]
 
 Shows the last sync, proposals waiting for review (blocked, conflicted, rejected with the
 reviewer's reason), changes still in the outbox, local deletions waiting (tombstones), and what
@@ -17,10 +17,12 @@ export const statusCommand: Command = {
   name: "status",
   summary: "show pending, blocked and rejected proposals and what the store gained since the last sync",
   help: HELP,
-  async run({ positionals, config: loadConfig, output }) {
+  options: { project: { type: "string" } },
+  async run({ positionals, flags, config: loadConfig, output }) {
+    if (positionals.length > 1) return output.error(`teammem status: one DIR at most.\n\n${HELP}`), EXIT.usage;
     const config = loadConfig();
-    const status = await readSyncStatus({ config, target: await resolveApiTarget(config), cwd: positionals[0] ?? process.cwd(), clientVersion: packageJson.version });
-    const needsAttention = status.proposals.length + status.outbox.length + (status.storeGained?.changed ?? 0) + (status.storeGained?.removed ?? 0) > 0 || status.serverProblem !== null;
+    const status = await readSyncStatus({ config, target: await resolveApiTarget(config), cwd: positionals[0] ?? process.cwd(), clientVersion: packageJson.version, projectId: typeof flags.project === "string" ? flags.project : null });
+    const needsAttention = status.proposals.length + status.outbox.length + status.refused.length + (status.storeGained?.changed ?? 0) + (status.storeGained?.removed ?? 0) > 0 || status.serverProblem !== null;
     if (output.isJson) return output.json(status), needsAttention ? EXIT.findings : EXIT.ok;
     output.print(formatStatus(status));
     return needsAttention ? EXIT.findings : EXIT.ok;
@@ -41,6 +43,7 @@ function formatStatus(status: SyncStatus): string {
   }
   for (const item of status.outbox) lines.push(`  outbox: ${item.isRetirement ? "retirement of " : ""}${item.path} (sent on the next sync)`);
   for (const tombstone of status.tombstones) lines.push(`  deleted here: ${tombstone} (not revived while its retirement is pending)`);
+  for (const refusal of status.refused) lines.push(`  refused: ${refusal.isRetirement ? "retirement of " : ""}${refusal.path}: ${refusal.reason} (offered again once the file changes${refusal.isRetirement ? " or comes back" : ""})`);
   if (status.serverProblem) lines.push(`  server: ${status.serverProblem}`);
   return lines.join("\n");
 }

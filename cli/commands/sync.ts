@@ -92,7 +92,7 @@ function printReport(output: Output, report: SyncReport, isQuiet: boolean): void
   for (const filePath of report.pulled.added) lines.push(`  ${prefix}add       ${filePath}`);
   for (const filePath of report.pulled.changed) lines.push(`  ${prefix}update    ${filePath}`);
   for (const filePath of report.pulled.removed) lines.push(`  ${prefix}remove    ${filePath} (retired in the store)`);
-  for (const entry of report.proposed) lines.push(`  ${prefix}propose   ${entry.path} (${entry.kind})${entry.proposalId ? ` → ${entry.proposalId}` : ""}`);
+  for (const entry of report.proposed) lines.push(`  ${prefix}propose   ${entry.path} (${entry.kind})${entry.proposalId ? ` → ${entry.proposalId}` : ""}${entry.isAgainstStoreHead ? " — differs from the store's version and no sync state says which is newer: proposed as an edit of the store's version" : ""}`);
   for (const entry of report.landed) lines.push(`  landed    ${entry}`);
   for (const entry of report.waiting) lines.push(`  pending   ${entry.path}: ${describeState(entry.state)}${entry.storeChangedToo ? "; the store changed too: merged at approval" : ""}`);
   for (const entry of report.turnedDown) lines.push(`  ${entry.state.padEnd(9)} ${entry.path}${entry.reason ? `: ${entry.reason}` : ""}${entry.restored ? " — the store's version is back" : " — removed (not in the store)"}${entry.keptAt ? `; your text is kept in ${entry.keptAt}` : ""}`);

@@ -2,7 +2,9 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { getProposal } from "../review/get-proposal";
+import { contentHash } from "../review/proposal-records";
 import type { ProposalDetail } from "../review/proposal-types";
+import { reviseProposal } from "../review/revise-proposal";
 import { submitProposal } from "../review/submit-proposal";
 
 /** A first attempt that never finished (its process died) is taken over after this long. */
@@ -19,21 +21,41 @@ export type SubmitSyncProposalInput = {
   provenance: Record<string, unknown>;
 };
 
-export type SyncProposalOutcome = { proposal: ProposalDetail; isNew: boolean };
+export type SyncProposalOutcome = { proposal: ProposalDetail; isNew: boolean; isRevision: boolean };
+
+/** States in which the proposer's next edit of the same file becomes a new revision of it. */
+const REVISABLE_STATES = ["submitted", "in_review", "blocked_secret", "conflicted"];
 
 /**
  * A proposal from `teammem sync` (source `sync`), exactly once per idempotency key: the key is
  * claimed before the proposal is made, so a retry after a lost answer (or a crash of the client)
  * returns the proposal the key already made. A claim whose attempt died is taken over.
+ *
+ * A file edited again while the member's sync proposal for it waits for review becomes the next
+ * revision of that proposal (made by the proposer), not a second proposal: the reviewer keeps
+ * one thread per file with its history, and any approval given to the old words is cleared.
+ * Members cannot call the reviewers' revise route, so the sync route does it for their own sync
+ * proposals only; withdrawing and resubmitting would have lost the review thread.
  */
 export async function submitSyncProposal(config: Config, db: Db, input: SubmitSyncProposalInput): Promise<SyncProposalOutcome> {
   const key = { projectId: input.projectId, userId: input.proposerId, idempotencyKey: input.idempotencyKey };
   const existing = await claimKey(db, key);
-  if (existing) return { proposal: await getProposal(config, db, existing), isNew: false };
+  if (existing) return { proposal: await getProposal(config, db, existing), isNew: false, isRevision: false };
   try {
-    const proposal = await submitProposal(config, db, { ...input, source: "sync" });
+    const open = await db.proposal.findFirst({
+      where: { projectId: input.projectId, proposerId: input.proposerId, path: input.path, source: "sync", state: { in: REVISABLE_STATES } },
+      orderBy: { createdAt: "desc" },
+      select: { id: true, revision: true },
+    });
+    // The same text again (a client that lost its state re-offers what waits): no empty revision.
+    const isSameText = open ? (await db.proposalRevision.findFirst({ where: { proposalId: open.id, revision: open.revision } }))?.contentHash === contentHash(input.content) : false;
+    const proposal = !open
+      ? await submitProposal(config, db, { ...input, source: "sync" })
+      : isSameText
+        ? await getProposal(config, db, open.id)
+        : await reviseProposal(config, db, { proposalId: open.id, actorId: input.proposerId, content: input.content, note: "edited again in the member's team/ folder (teammem sync)" });
     await db.syncSubmission.update({ where: { projectId_userId_idempotencyKey: key }, data: { proposalId: proposal.id } });
-    return { proposal, isNew: true };
+    return { proposal, isNew: !open, isRevision: Boolean(open) && !isSameText };
   } catch (error) {
     // Refused (invalid, archived project…): the key is free again, a corrected retry may use it.
     await db.syncSubmission.deleteMany({ where: { ...key, proposalId: null } });

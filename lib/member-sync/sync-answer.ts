@@ -57,5 +57,7 @@ export const SyncProposalAnswer = z.object({
   proposal: z.object({ id: z.string(), state: z.string(), path: z.string() }).passthrough(),
   /** False when the idempotency key had already made this proposal (a retry). */
   isNew: z.boolean(),
+  /** True when the change became the next revision of the member's open sync proposal for the file. */
+  isRevision: z.boolean().default(false),
 });
 export type SyncProposalAnswer = z.infer<typeof SyncProposalAnswer>;

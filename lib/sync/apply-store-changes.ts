@@ -36,6 +36,11 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
       state.files[incoming.path] = { blob: incoming.blob, local: incomingHash }; // already there (a sync cut short)
       continue;
     }
+    const refusal = state.refused[incoming.path];
+    if (refusal && local && refusal.localHash === local.hash) {
+      report.kept.push({ path: incoming.path, reason: `the store changed it, but your copy (refused earlier: ${refusal.reason}) stays as it is` });
+      continue;
+    }
     if (skipped.has(incoming.path)) {
       report.kept.push({ path: incoming.path, reason: "the store changed it, but your copy cannot be synced (see skipped); left as it is" });
       continue;

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { ApiTarget } from "../client/teammem-api";
 import type { Config } from "../config";
 import { findTeamMemoryDir } from "./find-team-memory-dir";
@@ -15,22 +16,33 @@ export type SyncStatus = {
   proposals: { path: string; proposalId: string; state: string; reason: string | null; isRetirement: boolean; hasLanded: boolean }[];
   outbox: { path: string; isRetirement: boolean }[];
   tombstones: string[];
+  /** Local changes the server refused (reported once by the sync that sent them), with the reason. */
+  refused: { path: string; isRetirement: boolean; reason: string }[];
   /** Set when the server could not be asked (the local part is still shown). */
   serverProblem: string | null;
 };
 
-export type ReadSyncStatusOptions = { config: Pick<Config, "claudeCodeEnv" | "homeDir">; target: ApiTarget; cwd: string; clientVersion: string };
+export type ReadSyncStatusOptions = {
+  config: Pick<Config, "claudeCodeEnv" | "homeDir">;
+  target: ApiTarget;
+  cwd: string;
+  clientVersion: string;
+  /** `--project ID`: ask about this project (a checkout never synced with it: what its store holds). */
+  projectId?: string | null;
+};
 
 /**
  * `teammem status`: the sync state on this machine and, from the server (a peek that records
  * nothing and moves nothing), where each waiting proposal stands and what the store gained.
  */
-export async function readSyncStatus({ config, target, cwd, clientVersion }: ReadSyncStatusOptions): Promise<SyncStatus> {
-  const location = await findTeamMemoryDir({ cwd, env: config.claudeCodeEnv, homeDir: config.homeDir });
-  const { state } = await readSyncState(location.memoryDir);
+export async function readSyncStatus({ config, target, cwd, clientVersion, projectId = null }: ReadSyncStatusOptions): Promise<SyncStatus> {
+  const location = await findTeamMemoryDir({ cwd: path.resolve(cwd), env: config.claudeCodeEnv, homeDir: config.homeDir });
+  const saved = (await readSyncState(location.memoryDir)).state;
+  // A state for another project (or server) says nothing about the one asked for.
+  const state = saved && (projectId === null || saved.projectId === projectId) && saved.server === target.server ? saved : null;
   const status: SyncStatus = {
     teamDir: location.teamDir,
-    projectId: state?.projectId ?? null,
+    projectId: projectId ?? state?.projectId ?? null,
     syncedCommit: state?.syncedCommit ?? null,
     syncedAt: state?.syncedAt ?? null,
     head: null,
@@ -38,11 +50,12 @@ export async function readSyncStatus({ config, target, cwd, clientVersion }: Rea
     proposals: Object.entries(state?.pending ?? {}).map(([filePath, pending]) => ({ path: filePath, proposalId: pending.proposalId, state: "submitted", reason: null, isRetirement: pending.isRetirement, hasLanded: false })),
     outbox: (state?.outbox ?? []).map((item) => ({ path: item.path, isRetirement: item.content === null })),
     tombstones: Object.keys(state?.tombstones ?? {}),
+    refused: Object.entries(state?.refused ?? {}).map(([filePath, refusal]) => ({ path: filePath, isRetirement: refusal.localHash === null, reason: refusal.reason })),
     serverProblem: null,
   };
-  if (!state) return { ...status, serverProblem: "this checkout was never synced: run teammem sync" };
+  if (!status.projectId) return { ...status, serverProblem: "this checkout was never synced: run teammem sync (or pass --project ID)" };
   try {
-    const answer = await fetchSyncAnswer(target, { projectId: state.projectId, since: state.syncedCommit, proposalIds: status.proposals.map((proposal) => proposal.proposalId), clientVersion, isPeek: true, pageSize: 1, isFirstPageOnly: true });
+    const answer = await fetchSyncAnswer(target, { projectId: status.projectId, since: state?.syncedCommit ?? null, proposalIds: status.proposals.map((proposal) => proposal.proposalId), clientVersion, isPeek: true, pageSize: 1, isFirstPageOnly: true });
     // One file per page: the page count is the number of changed files, without their contents.
     const outcomes = new Map(answer.proposals.map((proposal) => [proposal.id, proposal]));
     for (const proposal of status.proposals) {

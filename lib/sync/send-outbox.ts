@@ -10,23 +10,26 @@ export type SendOutboxOptions = { target: ApiTarget; state: SyncState; report: S
 /**
  * Sends the outbox in order. An item leaves it only once the server acknowledged it (then its
  * file waits for review); its idempotency key makes a resend after a lost answer return the same
- * proposal. Unreachable server: the rest waits for the next sync. A refusal (invalid file) is
- * reported and dropped: the file stays as it is and is offered again once it changes.
+ * proposal. Unreachable server: the rest waits for the next sync. A refusal (invalid file, a
+ * retirement the server will not take) is reported once and remembered with its reason: the
+ * file stays as it is and is offered again only once it changes (or, deleted, comes back).
  */
 export async function sendOutbox({ target, state, report, provenance, onSent }: SendOutboxOptions): Promise<void> {
   while (state.outbox.length > 0) {
     const item = state.outbox[0]!;
     try {
-      const { proposal } = await sendSyncProposal(target, { projectId: state.projectId, item, provenance: await buildSyncProvenance(item, provenance) });
+      const { proposal, isRevision } = await sendSyncProposal(target, { projectId: state.projectId, item, provenance: await buildSyncProvenance(item, provenance) });
       state.pending[item.path] = { proposalId: proposal.id, key: item.key, localHash: item.localHash, isRetirement: item.content === null, submittedAt: new Date().toISOString() };
       const proposed = report.proposed.find((entry) => entry.path === item.path && entry.proposalId === null);
-      if (proposed) proposed.proposalId = proposal.id;
-      else report.proposed.push({ path: item.path, kind: item.content === null ? "retirement" : item.baseBlob ? "change" : "new", proposalId: proposal.id });
+      const kind = isRevision ? "revision" : item.content === null ? "retirement" : item.baseBlob ? "change" : "new";
+      if (proposed) Object.assign(proposed, { proposalId: proposal.id, kind: isRevision ? "revision" : proposed.kind });
+      else report.proposed.push({ path: item.path, kind, proposalId: proposal.id });
     } catch (error) {
       if (!(error instanceof AppError) || isTransient(error)) throw error;
+      // Reported now, once; remembered so the same change is not offered again on every sync.
       report.refused.push({ path: item.path, reason: error.message });
+      state.refused[item.path] = { localHash: item.localHash, reason: error.message, refusedAt: new Date().toISOString() };
       if (item.content === null) delete state.tombstones[item.path];
-      else if (item.localHash) state.files[item.path] = { blob: state.files[item.path]?.blob ?? "", local: item.localHash }; // not offered again until it changes
     }
     state.outbox.shift();
     await onSent();

@@ -12,7 +12,17 @@ export type SyncReport = {
   stateProblem: string | null;
   pulled: { added: string[]; changed: string[]; removed: string[] };
   /** Local changes that became proposals in this run (or would, with --dry-run). */
-  proposed: { path: string; kind: "new" | "change" | "retirement"; proposalId: string | null }[];
+  proposed: {
+    path: string;
+    /** `revision`: an edit of a file whose proposal was still open became its next revision. */
+    kind: "new" | "change" | "retirement" | "revision";
+    proposalId: string | null;
+    /**
+     * No sync state told what this machine last had: the file differed from the store's, so it
+     * is proposed as an edit of the store's current version (the reviewer sees the difference).
+     */
+    isAgainstStoreHead?: boolean;
+  }[];
   /** Local changes waiting for review: never overwritten by a pull. */
   waiting: { path: string; state: string; storeChangedToo: boolean }[];
   /** Proposals decided since the last sync that did not land as proposed. */

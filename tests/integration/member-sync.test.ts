@@ -8,7 +8,7 @@ import { privateMemoryDir, teamMemoryDir } from "@/lib/memdir/paths";
 import { approveProposal } from "@/lib/review/approve-proposal";
 import { rejectProposal } from "@/lib/review/reject-proposal";
 import { runSync } from "@/lib/sync/run-sync";
-import { readSyncState } from "@/lib/sync/sync-state";
+import { readSyncState, saveSyncState, syncStateFile } from "@/lib/sync/sync-state";
 import type { SyncReport } from "@/lib/sync/sync-report";
 
 /**
@@ -280,5 +280,96 @@ describe("teammem sync between two members", () => {
     const after = (await readSyncState(priya.memoryDir)).state!;
     expect(after.syncedCommit).toBe(root);
     expect(Object.keys(after.files).sort()).toEqual(Object.keys(before.files).sort());
+  });
+  it("a file edited again while its proposal waits becomes the next revision of that proposal, not a second one", async () => {
+    await writeTeamFile(omar, "project_revised.md", memory("Revised", "Cache TTL is 60 seconds."));
+    const first = await sync(omar);
+    const proposalId = first.proposed[0]!.proposalId!;
+    await writeTeamFile(omar, "project_revised.md", memory("Revised", "Cache TTL is 90 seconds."));
+    const second = await sync(omar);
+    expect(second.proposed).toMatchObject([{ path: "project_revised.md", kind: "revision", proposalId }]);
+    expect(await world.db.proposal.count({ where: { path: "project_revised.md" } })).toBe(1);
+    const proposal = await world.db.proposal.findUniqueOrThrow({ where: { id: proposalId } });
+    expect(proposal.revision).toBe(2);
+    const latest = await world.db.proposalRevision.findFirstOrThrow({ where: { proposalId, revision: 2 } });
+    expect(latest.content).toContain("90 seconds");
+    await approve(proposalId);
+    const landed = await sync(omar);
+    expect(landed.landed).toEqual(["project_revised.md"]);
+    expect(await readTeam(omar, "project_revised.md")).toContain("90 seconds");
+  });
+
+  it("a change the server refuses is reported once, remembered with its reason, and not offered again", async () => {
+    // A state naming a file version the store never had: deleting the file proposes a retirement the server refuses.
+    const { state } = await readSyncState(omar.memoryDir);
+    state!.files["project_ghost.md"] = { blob: "1".repeat(40), local: "2".repeat(40) };
+    await saveSyncState(omar.memoryDir, state!);
+    const first = await sync(omar);
+    expect(first.refused).toMatchObject([{ path: "project_ghost.md", reason: expect.stringContaining("no such file version") }]);
+    const requestsBefore = world.requests.length;
+    const second = await sync(omar);
+    expect(second.refused).toEqual([]);
+    expect(second.proposed).toEqual([]);
+    expect(world.requests.slice(requestsBefore).filter((request) => request.method === "POST")).toEqual([]);
+    const status = await world.teammem(["status", "--json", omar.checkout], { home: omar.home, cwd: world.root, token: world.tokens.omar! });
+    expect(JSON.parse(status.stdout).refused).toMatchObject([{ path: "project_ghost.md", isRetirement: true, reason: expect.stringContaining("no such file version") }]);
+    const cleaned = (await readSyncState(omar.memoryDir)).state!;
+    delete cleaned.files["project_ghost.md"];
+    delete cleaned.refused["project_ghost.md"];
+    await saveSyncState(omar.memoryDir, cleaned);
+  });
+
+  it("without a sync state: files equal to the store's are adopted silently; one that differs is proposed as an edit of the store's version; nothing is deleted", async () => {
+    await sync(priya);
+    const before = (await readSyncState(priya.memoryDir)).state!;
+    const edited = Object.keys(before.files).find((file) => file !== "MEMORY.md")!;
+    const storeText = (await readTeam(priya, edited))!;
+    await writeFile(path.join(priya.teamDir, edited), storeText.replace("**Why:**", "**Why (edited):**"));
+    const proposalsBefore = await world.db.proposal.count({ where: { proposerId: world.userIds.priya } });
+    await rm(syncStateFile(priya.memoryDir));
+    const report = await sync(priya);
+    expect(report.mode).toBe("full");
+    expect(report.stateProblem).toBe("no sync state yet");
+    const entry = report.proposed.find((proposed) => proposed.path === edited);
+    expect(entry).toMatchObject({ kind: "change", isAgainstStoreHead: true });
+    // Her open proposals were forgotten with the state: their files are matched to them, never proposed a second time.
+    expect(await world.db.proposal.count({ where: { proposerId: world.userIds.priya } })).toBe(proposalsBefore + 1);
+    expect(report.pulled.removed).toEqual([]);
+    const proposal = await world.db.proposal.findUniqueOrThrow({ where: { id: entry!.proposalId! } });
+    expect(proposal.baseBlob).toBe(before.files[edited]!.blob);
+    expect(await readTeam(priya, edited)).toContain("**Why (edited):**"); // waiting for review: not overwritten
+    await world.db.proposal.update({ where: { id: proposal.id }, data: { state: "withdrawn" } });
+  });
+
+  it("status answers for another folder (DIR) and another project (--project)", async () => {
+    const here = await world.teammem(["status", "--json", priya.checkout], { home: priya.home, cwd: world.root, token: world.tokens.priya! });
+    expect(JSON.parse(here.stdout)).toMatchObject({ projectId: PROJECT, teamDir: priya.teamDir });
+    const stranger = await world.makeMemberHome("stranger");
+    const other = await world.teammem(["status", "--json", "--project", PROJECT], { home: stranger.home, cwd: stranger.checkout, token: world.tokens.priya! });
+    const parsed = JSON.parse(other.stdout);
+    expect(parsed).toMatchObject({ projectId: PROJECT, syncedCommit: null, serverProblem: null });
+    expect(parsed.storeGained.changed).toBeGreaterThan(0);
+  });
+
+  it("a file recorded by the last sync is not read again while its size, mtime and inode hold; a changed one is", async () => {
+    const { scanTeamDir, keepTrustworthy } = await import("@/lib/sync/scan-team-dir");
+    const folder = path.join(world.root, "stat-cache");
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, "project_old.md"), memory("Old", "Written long ago."));
+    await writeFile(path.join(folder, "project_new.md"), memory("New", "Written just now."));
+    const longAgo = new Date(Date.now() - 60_000);
+    const { utimes } = await import("node:fs/promises");
+    await utimes(path.join(folder, "project_old.md"), longAgo, longAgo);
+    const first = await scanTeamDir(folder);
+    const records = keepTrustworthy(first.seen, first.startedAtMs);
+    expect(Object.keys(records)).toEqual(["project_old.md"]); // the fresh file's mtime is racy: not kept
+    const second = await scanTeamDir(folder, records);
+    expect(second.files.get("project_old.md")!.content).toBeNull(); // trusted, not read
+    expect(second.files.get("project_new.md")!.content).toContain("Written just now.");
+    await writeFile(path.join(folder, "project_old.md"), memory("Old", "Changed since, and longer than before."));
+    await utimes(path.join(folder, "project_old.md"), longAgo, longAgo);
+    const third = await scanTeamDir(folder, records);
+    expect(third.files.get("project_old.md")!.content).toContain("Changed since");
+    expect(third.files.get("project_old.md")!.hash).not.toBe(records["project_old.md"]!.hash);
   });
 });

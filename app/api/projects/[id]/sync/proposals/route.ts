@@ -31,7 +31,8 @@ const SyncProposalInput = z
 /**
  * POST /api/projects/:id/sync/proposals: a change `teammem sync` found in a member's team/ folder
  * (source `sync`). A retry with the same idempotencyKey answers 200 with the same proposal; the
- * first submission answers 201.
+ * first submission answers 201. A file the caller edited again while their sync proposal for it
+ * is open becomes that proposal's next revision (200, `isRevision: true`).
  */
 export const POST = route<{ id: string }>(access.project("propose"), async ({ request, caller, params }) => {
   const input = await readJsonBody(request, SyncProposalInput);

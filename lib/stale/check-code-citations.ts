@@ -15,9 +15,9 @@ const MAX_RENAME_HOPS = 20;
  * with every symbol, and (only when a path is missing) one `log -M` for renames.
  */
 export async function checkCodeCitations(dir: string, commit: string, memories: CitingMemory[]): Promise<Map<string, CodeCheck>> {
-  const tree = await readCodeTree(dir, commit);
   const symbols = [...new Set(memories.flatMap((memory) => memory.citations.symbols))];
-  const whereSymbols = symbols.length ? await grepCodeTerms(dir, commit, symbols) : new Map<string, string[]>();
+  // The listing and the grep read different things: run them side by side.
+  const [tree, whereSymbols] = await Promise.all([readCodeTree(dir, commit), symbols.length ? grepCodeTerms(dir, commit, symbols) : Promise.resolve(new Map<string, string[]>())]);
   const hasMissingPath = memories.some((memory) => memory.citations.paths.some((cited) => !pathExists(tree, cited)));
   const renames = hasMissingPath ? indexRenames(await listCodeRenames(dir, commit)) : new Map<string, CodeRename>();
   const short = commit.slice(0, 7);

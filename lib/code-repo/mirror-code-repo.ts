@@ -10,10 +10,30 @@ import { resolveCodeHead } from "./read-code-repo";
 export const MIRROR_FETCH_INTERVAL_MS = 15 * 60_000;
 const FETCHED_MARKER = "teammem-fetched";
 
-export type MirrorOptions = { dataDir: string; projectId: string; codeRepo: string; force?: boolean; now?: Date };
+export type MirrorOptions = {
+  dataDir: string;
+  projectId: string;
+  codeRepo: string;
+  /** Fetch now whatever the schedule says (a lead's "Check now"). */
+  force?: boolean;
+  /**
+   * false (page reads): never wait for git's network work. A due fetch runs in the background
+   * while the current head is served; a first clone throws MIRROR_PENDING until it is done.
+   */
+  wait?: boolean;
+  now?: Date;
+};
 
 /** The mirror's folder and the commit at the head of the repository's default branch. */
 export type MirrorHead = { dir: string; commit: string };
+
+/** The reason given while a first clone runs in the background. */
+export const MIRROR_PENDING = "the code repository is still being copied to this server; its citations are checked once it is here";
+
+// Per mirror folder: the clone or fetch running now, and the last failure (not retried on every
+// read of an unreachable repository: only after MIRROR_FETCH_INTERVAL_MS, or on demand).
+const running = new Map<string, Promise<MirrorHead>>();
+const failures = new Map<string, { at: number; error: unknown }>();
 
 /**
  * Keeps a blobless bare mirror of a project's code repository in the data folder
@@ -26,17 +46,46 @@ export type MirrorHead = { dir: string; commit: string };
 export async function syncCodeMirror(options: MirrorOptions): Promise<MirrorHead> {
   const dir = mirrorDir(options.dataDir, options.projectId, options.codeRepo);
   const now = options.now ?? new Date();
-  if (!existsSync(path.join(dir, "HEAD"))) await cloneMirror(options.codeRepo, dir);
-  else if (options.force || (await isFetchDue(dir, now))) await fetchMirror(dir);
-  else {
-    const commit = await resolveCodeHead(dir);
-    if (commit) return { dir, commit };
+  const exists = existsSync(path.join(dir, "HEAD"));
+  const current = exists ? await resolveCodeHead(dir) : null;
+  const isDue = !exists || options.force === true || (await isFetchDue(dir, now));
+  if (current && !isDue) return { dir, commit: current };
+  const failure = failures.get(dir);
+  if (!options.force && failure && now.getTime() - failure.at < MIRROR_FETCH_INTERVAL_MS) {
+    if (current) return { dir, commit: current };
+    throw failure.error;
   }
-  await writeFetchedMarker(dir, now);
+  let work = running.get(dir);
+  if (!work) {
+    work = updateMirror(options.codeRepo, dir, exists, now).then(
+      (head) => (failures.delete(dir), head),
+      (error: unknown) => {
+        failures.set(dir, { at: now.getTime(), error });
+        throw error;
+      },
+    ).finally(() => running.delete(dir));
+    running.set(dir, work);
+  }
+  if (options.wait !== false) return work;
+  work.catch(() => undefined); // reported through `failures` on the next call
+  if (current) return { dir, commit: current };
+  throw new AppError("SERVER_BUSY", MIRROR_PENDING);
+}
+
+async function updateMirror(codeRepo: string, dir: string, exists: boolean, now: Date): Promise<MirrorHead> {
+  if (exists) await fetchMirror(dir);
+  else await cloneMirror(codeRepo, dir);
   const commit = await resolveCodeHead(dir);
   if (!commit) throw new AppError("INVALID_INPUT", "The code repository has no commits on its default branch.");
   await prefetchBlobs(dir, commit);
+  // Written last: a fetch whose blobs did not arrive is due again.
+  await writeFetchedMarker(dir, now);
   return { dir, commit };
+}
+
+/** Whether a clone or fetch of this mirror is running in this process. */
+export function isMirrorBusy(dataDir: string, projectId: string, codeRepo: string): boolean {
+  return running.has(mirrorDir(dataDir, projectId, codeRepo));
 }
 
 /** One folder per (project, repository): changing the setting starts a new mirror. */

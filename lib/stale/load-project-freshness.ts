@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { isMirrorBusy, MIRROR_PENDING } from "../code-repo/mirror-code-repo";
 import { log } from "../log";
 import { ensureReadModel } from "../read-model/ensure-read-model";
 import { refreshProjectFreshness } from "./refresh-project-freshness";
@@ -91,7 +92,7 @@ export async function ensureProjectFreshness(config: Config, db: Db, projectId: 
     await refreshOnce(config, db, projectId).catch((error: unknown) => log("warn", "stale.refresh_failed", { projectId, name: (error as Error)?.name ?? "unknown" }));
     return db.staleRun.findUnique({ where: { projectId } });
   }
-  if (Date.now() - run.checkedAt.getTime() > REFRESH_AFTER_MS) {
+  if (Date.now() - run.checkedAt.getTime() > REFRESH_AFTER_MS || (run.codeRepoProblem === MIRROR_PENDING && !(await isMirrorStillCopying(config, db, projectId)))) {
     void refreshOnce(config, db, projectId).catch((error: unknown) => log("warn", "stale.background_refresh_failed", { projectId, name: (error as Error)?.name ?? "unknown" }));
   }
   return run;
@@ -112,11 +113,17 @@ export async function checkProjectFreshnessNow(config: Config, db: Db, projectId
   return { codeCommit: run?.codeCommit ?? null, codeRepoProblem: run?.codeRepoProblem ?? null, checkedAt: run?.checkedAt.toISOString() ?? null, counts };
 }
 
-/** Checks now (Settings' "check now", tests); concurrent callers for a project share one run. */
-export function refreshOnce(config: Config, db: Db, projectId: string, options: { force?: boolean } = {}): Promise<unknown> {
+async function isMirrorStillCopying(config: Config, db: Db, projectId: string): Promise<boolean> {
+  const project = await db.project.findUnique({ where: { id: projectId }, select: { codeRepo: true } });
+  return project?.codeRepo ? isMirrorBusy(config.dataDir, projectId, project.codeRepo) : false;
+}
+
+/** Checks now (tests, after "Still true"); concurrent callers for a project share one run. */
+// Page reads never wait for git's network work: the mirror is fetched in the background.
+export function refreshOnce(config: Config, db: Db, projectId: string): Promise<unknown> {
   const running = refreshing.get(projectId);
   if (running) return running;
-  const next = refreshProjectFreshness(config, db, projectId, options).finally(() => refreshing.delete(projectId));
+  const next = refreshProjectFreshness(config, db, projectId, { waitForCode: false }).finally(() => refreshing.delete(projectId));
   refreshing.set(projectId, next);
   return next;
 }

@@ -16,7 +16,13 @@ import { toStoredFreshness, type StoredFreshness } from "./stored-freshness";
 const BATCH = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export type RefreshOptions = { force?: boolean; now?: Date };
+export type RefreshOptions = {
+  /** Fetch the code repository now, whatever the schedule. */
+  force?: boolean;
+  /** false (page reads): check against the mirror as it is; fetching happens in the background. */
+  waitForCode?: boolean;
+  now?: Date;
+};
 
 export type RefreshOutcome = { codeCommit: string | null; codeRepoProblem: string | null; checked: number; cached: number; updated: number };
 
@@ -33,7 +39,7 @@ export async function refreshProjectFreshness(config: Config, db: Db, projectId:
   const { commit: storeCommit } = await ensureReadModel(config, db);
   const project = await db.project.findUnique({ where: { id: projectId }, select: { codeRepo: true } });
   if (!project) throw new AppError("NOT_FOUND", `There is no project "${projectId}".`);
-  const code = await readCodeHead(config, projectId, project.codeRepo, options.force ?? false, now);
+  const code = await readCodeHead(config, projectId, project.codeRepo, options, now);
   const codeCommit = "commit" in code ? code.commit : null;
   const codeRepoProblem = "problem" in code ? code.problem : null;
   const rows = await db.storeMemory.findMany({
@@ -77,10 +83,10 @@ export async function refreshProjectFreshness(config: Config, db: Db, projectId:
   return { codeCommit, codeRepoProblem, checked: misses.length, cached: rows.length - misses.length, updated };
 }
 
-async function readCodeHead(config: Config, projectId: string, codeRepo: string | null, force: boolean, now: Date): Promise<CodeHead> {
+async function readCodeHead(config: Config, projectId: string, codeRepo: string | null, options: RefreshOptions, now: Date): Promise<CodeHead> {
   if (!codeRepo) return { problem: "no code repository is set for this project" };
   try {
-    return await syncCodeMirror({ dataDir: config.dataDir, projectId, codeRepo, force, now });
+    return await syncCodeMirror({ dataDir: config.dataDir, projectId, codeRepo, force: options.force ?? false, wait: options.waitForCode ?? true, now });
   } catch (error) {
     log("warn", "stale.code_repo_unreadable", { projectId, name: (error as Error)?.name ?? "unknown" });
     return { problem: error instanceof AppError ? error.message : "the code repository could not be read" };

@@ -5,13 +5,13 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, type Config } from "@/lib/config";
-import { mirrorDir } from "@/lib/code-repo/mirror-code-repo";
+import { MIRROR_PENDING, mirrorDir } from "@/lib/code-repo/mirror-code-repo";
 import { createDb, type Db } from "@/lib/db/client";
 import { updateProject } from "@/lib/projects/update-project";
 import { validateCodeRepo } from "@/lib/projects/validate-project-fields";
 import { queryMemoryRows } from "@/lib/read-model/query-memory-rows";
 import { runSetup } from "@/lib/setup/run-setup";
-import { loadProjectFreshness } from "@/lib/stale/load-project-freshness";
+import { checkProjectFreshnessNow, loadProjectFreshness } from "@/lib/stale/load-project-freshness";
 import { markStillTrue } from "@/lib/stale/mark-still-true";
 import { readSyncChanges } from "@/lib/member-sync/read-sync-changes";
 import { refreshProjectFreshness } from "@/lib/stale/refresh-project-freshness";
@@ -71,6 +71,13 @@ describe("staleness on the server", () => {
 
   it("checks against a blobless mirror in the data folder, caches per (blob, code commit), and the list filters and sorts in SQL", async () => {
     await updateProject(config, db, { actor: LEAD, projectId: PROJECT, input: { codeRepo } });
+    // A page read never waits for the first clone: it says so and starts it in the background.
+    const pending = await loadProjectFreshness(config, db, PROJECT);
+    expect(pending.codeRepoProblem).toBe(MIRROR_PENDING);
+    expect(pending.memories.find((memory) => memory.path === "reference_ledger_stale.md")!.state).not.toBe("fresh");
+    const summary = await checkProjectFreshnessNow(config, db, PROJECT);
+    expect(summary).toMatchObject({ codeCommit: moveCommit, codeRepoProblem: null });
+    expect(summary.counts.stale).toBeGreaterThan(0);
     const freshness = await loadProjectFreshness(config, db, PROJECT);
     expect(freshness.codeCommit).toBe(moveCommit);
     const mirror = mirrorDir(config.dataDir, PROJECT, codeRepo);
@@ -120,6 +127,7 @@ describe("staleness on the server", () => {
     await mkdir(plainFolder, { recursive: true });
     for (const codeRepoSetting of ["https://127.0.0.1:9/nothing.git", plainFolder]) {
       await updateProject(config, db, { actor: LEAD, projectId: PROJECT, input: { codeRepo: codeRepoSetting } });
+      await checkProjectFreshnessNow(config, db, PROJECT);
       const freshness = await loadProjectFreshness(config, db, PROJECT);
       expect(freshness.codeCommit).toBeNull();
       expect(freshness.codeRepoProblem).toMatch(/^Reading the code repository failed \(git clone\)/);

@@ -22,7 +22,7 @@ folder) moves only after the server kept the proposals, so a failed run is simpl
 const MAX_SENT_BYTES = 180_000;
 
 type Candidate = { file: string; type: string; name: string; description: string; body: string; scope: string; evidence: { uuid: string; role: string; excerpt: string }[]; proposal?: { id?: string; state?: string; error?: string; skipped?: string } };
-type Result = { selector: string; cursor: string | null; candidates: Candidate[]; fallbackReason?: string };
+type Result = { selector: string; cursor: string | null; candidates: Candidate[]; fallbackReason?: string; skipped?: string };
 
 export const extractCommand: Command = {
   name: "extract",
@@ -67,11 +67,12 @@ async function extractLocally(file: string, cursor: string | null, config: impor
 function print(output: Output, result: Result): number {
   const candidates = result.candidates.map(({ file, type, name, description, body, scope, evidence }) => ({ file, type, name, description, body, scope, evidence }));
   if (output.isJson) {
-    output.json({ selector: result.selector, cursor: result.cursor, candidates });
+    output.json({ selector: result.selector, cursor: result.cursor, candidates, ...(result.skipped ? { skipped: result.skipped } : {}) });
     return EXIT.ok;
   }
-  if (result.fallbackReason && result.selector === "rules") output.error(`teammem extract: rules used (${result.fallbackReason}).`);
-  if (candidates.length === 0) output.print("No memory candidates in the new messages.");
+  if (result.skipped) output.print(`Skipped: ${result.skipped}; the cursor moved past these messages.`);
+  else if (result.fallbackReason && result.selector === "rules") output.error(`teammem extract: rules used (${result.fallbackReason}).`);
+  if (candidates.length === 0 && !result.skipped) output.print("No memory candidates in the new messages.");
   for (const candidate of result.candidates) {
     const outcome = candidate.proposal ? (candidate.proposal.id ? ` → proposal ${candidate.proposal.id} (${candidate.proposal.state})` : candidate.proposal.skipped ? " → personal: not proposed to the team" : ` → refused: ${candidate.proposal.error}`) : "";
     output.print(`${candidate.file}  [${candidate.type}, ${candidate.scope}]  ${candidate.name}${outcome}`);

@@ -1,4 +1,5 @@
 import { isAppError } from "../errors";
+import { redactSecrets } from "../secrets/redact-secrets";
 import type { RecallModelSettings } from "../recall/model";
 import { toViewMessage, viewBytes, type ViewMessage } from "../transcripts/conversation-view";
 import type { TranscriptMessage } from "../transcripts/transcript-types";
@@ -22,6 +23,8 @@ export type ExtractFromTranscriptOptions = {
 };
 
 export type TranscriptExtraction = ExtractionResult & {
+  /** X2: why nothing was extracted although there were new messages (the cursor still moves). */
+  skipped?: string;
   sessionId: string | null;
   /** The redacted, capped messages after the cursor: what a reviewer may be shown. */
   excerpt: ViewMessage[];
@@ -39,6 +42,7 @@ export async function extractFromTranscript(options: ExtractFromTranscriptOption
   let newMessages = 0;
   let lastUuid: string | null = null;
   let sessionId: string | null = null;
+  let memoryWrite: string | null = null;
   for await (const message of options.messages) {
     sessionId ??= message.sessionId;
     if (options.cursor !== null && message.lineUuids.includes(options.cursor)) {
@@ -46,12 +50,14 @@ export async function extractFromTranscript(options: ExtractFromTranscriptOption
       rules = createRuleExtractor();
       window = [];
       newMessages = 0;
+      memoryWrite = null;
       lastUuid = options.cursor;
       continue;
     }
     lastUuid = message.lineUuids.at(-1) ?? lastUuid;
     newMessages++;
     rules.add(message);
+    memoryWrite ??= findMainAgentMemoryWrite(message);
     if (message.isSidechain || !SHOWN_KINDS.has(message.kind)) continue;
     window.push(toViewMessage(message));
     if (window.length > MAX_NEW_MESSAGES) window.shift();
@@ -59,6 +65,7 @@ export async function extractFromTranscript(options: ExtractFromTranscriptOption
   while (window.length > 1 && viewBytes(window) > MAX_EXCERPT_BYTES) window.shift();
   const base = { sessionId, excerpt: window, newMessages, cursor: lastUuid };
   if (newMessages === 0) return { ...base, selector: "rules", candidates: [] };
+  if (memoryWrite) return { ...base, selector: "rules", candidates: [], skipped: `the main agent already wrote ${memoryWrite} in these messages (X2)` };
   if (!options.model) return { ...base, selector: "rules", candidates: rules.candidates(), fallbackReason: "no model key configured" };
   try {
     const candidates = await extractWithModel({ settings: options.model, library: options.library, messages: window, signal: options.signal });
@@ -67,4 +74,18 @@ export async function extractFromTranscript(options: ExtractFromTranscriptOption
     if (!isAppError(error) || error.code !== "MODEL_UNAVAILABLE") throw error;
     return { ...base, selector: "rules", candidates: rules.candidates(), fallbackReason: error.message };
   }
+}
+
+// A memory file where Claude Code keeps them by default: `<config>/projects/<folder>/memory/…` (team/ included)
+// or an agent's memory (G1). A memory directory moved by settings is not recognised on the server.
+const MEMORY_DIR_PATH = /(?:^|[\\/])(?:projects[\\/][^\\/]+[\\/]memory|agent-memory(?:-local)?[\\/][^\\/]+)[\\/].+\.md$/;
+
+/**
+ * X2: the main agent (not a sub-agent) saved a memory itself with Write/Edit: the memory file's
+ * name (its last two parts, never a home folder), or null. Such a range is not extracted again.
+ */
+function findMainAgentMemoryWrite(message: TranscriptMessage): string | null {
+  if (message.kind !== "assistant" || message.isSidechain) return null;
+  const written = message.writtenPaths.find((file) => MEMORY_DIR_PATH.test(file));
+  return written ? redactSecrets(written.split(/[\\/]/).slice(-2).join("/")).text : null;
 }

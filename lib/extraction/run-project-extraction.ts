@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError, isAppError } from "../errors";
@@ -24,9 +25,11 @@ export type ProjectExtractionInput = {
 
 export type ProposedCandidate = ExtractionCandidate & { proposal: { id: string; state: string } | { error: string } | { skipped: "private" | "no-model" } };
 
-export type ProjectExtractionResult = { selector: ExtractionSelector; cursor: string | null; sessionId: string; fallbackReason?: string; candidates: ProposedCandidate[] };
+export type ProjectExtractionResult = { selector: ExtractionSelector; cursor: string | null; sessionId: string; fallbackReason?: string; skipped?: string; candidates: ProposedCandidate[] };
 
 const SESSION_ID = /^[A-Za-z0-9_-]{1,100}$/;
+/** Longer than the slowest run (five model turns at the extraction timeout, then the proposals). */
+const LEASE_MS = 10 * 60 * 1000;
 
 /**
  * Server-side extraction (X6, C10): runs over the messages after the session's stored cursor,
@@ -38,22 +41,46 @@ export async function runProjectExtraction(config: Config, db: Db, input: Projec
   const sessionId = input.sessionId ?? (await findSessionId(input.transcript));
   if (!sessionId || !SESSION_ID.test(sessionId)) throw new AppError("INVALID_INPUT", "sessionId: give the Claude Code session id (letters, digits, - and _), or send lines that carry it.", { details: { field: "sessionId" } });
   const key = { projectId_sessionId: { projectId: input.projectId, sessionId } };
-  const stored = await db.extractionSession.findUnique({ where: key });
-  if (stored && stored.userId !== input.userId) throw new AppError("FORBIDDEN", "This session's extraction belongs to another member.");
-  const source = await loadRecallSource(config, db, input.projectId);
-  const known = new Set(source.memories.map((memory) => memory.path));
-  const result = await extractFromTranscript({
-    messages: readTranscriptText(input.transcript).messages,
-    cursor: stored?.cursor ?? null,
-    model: config.anthropicApiKey ? { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, model: config.extractionModel, timeoutMs: config.extractionTimeoutMs } : null,
-    library: { manifest: formatManifest([...source.memories]), readMemory: async (file) => (known.has(file) ? source.readText(file) : null) },
+  await db.extractionSession.upsert({ where: key, create: { projectId: input.projectId, sessionId, userId: input.userId }, update: {} });
+  const lease = await takeLease(db, input, sessionId);
+  try {
+    const stored = await db.extractionSession.findUniqueOrThrow({ where: key });
+    const source = await loadRecallSource(config, db, input.projectId);
+    const known = new Set(source.memories.map((memory) => memory.path));
+    const result = await extractFromTranscript({
+      messages: readTranscriptText(input.transcript).messages,
+      cursor: stored.cursor,
+      model: config.anthropicApiKey ? { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, model: config.extractionModel, timeoutMs: config.extractionTimeoutMs } : null,
+      library: { manifest: formatManifest([...source.memories]), readMemory: async (file) => (known.has(file) ? source.readText(file) : null) },
+    });
+    const run = { session: sessionId, selector: result.selector, fromCursor: stored.cursor, toCursor: result.cursor, isExcerptShared: input.shareExcerpt };
+    const candidates: ProposedCandidate[] = [];
+    for (const candidate of result.candidates) candidates.push({ ...candidate, proposal: await proposeCandidate(config, db, input, candidate, buildExtractionProvenance(candidate, run)) });
+    const excerpt = input.shareExcerpt ? JSON.stringify(mergeExcerpts(stored.excerpt, result.excerpt)) : stored.excerpt;
+    // Only the run holding the lease moves the cursor, and it lets go in the same write.
+    await db.extractionSession.updateMany({ where: { projectId: input.projectId, sessionId, leaseId: lease }, data: { cursor: result.cursor, excerpt, leaseId: null, leaseUntil: null } });
+    return { selector: result.selector, cursor: result.cursor, sessionId, fallbackReason: result.fallbackReason, skipped: result.skipped, candidates };
+  } finally {
+    await db.extractionSession.updateMany({ where: { projectId: input.projectId, sessionId, leaseId: lease }, data: { leaseId: null, leaseUntil: null } });
+  }
+}
+
+/**
+ * X4: one run per session at a time. The lease is taken by a conditional update (free, or left
+ * by a run that died), so two requests can never both hold it; the second is told to send its
+ * lines again, and that run starts after the cursor the first one stored.
+ */
+async function takeLease(db: Db, input: ProjectExtractionInput, sessionId: string): Promise<string> {
+  const now = new Date();
+  const lease = randomUUID();
+  const taken = await db.extractionSession.updateMany({
+    where: { projectId: input.projectId, sessionId, userId: input.userId, OR: [{ leaseId: null }, { leaseUntil: { lt: now } }] },
+    data: { leaseId: lease, leaseUntil: new Date(now.getTime() + LEASE_MS) },
   });
-  const run = { session: sessionId, selector: result.selector, fromCursor: stored?.cursor ?? null, toCursor: result.cursor, isExcerptShared: input.shareExcerpt };
-  const candidates: ProposedCandidate[] = [];
-  for (const candidate of result.candidates) candidates.push({ ...candidate, proposal: await proposeCandidate(config, db, input, candidate, buildExtractionProvenance(candidate, run)) });
-  const excerpt = input.shareExcerpt ? JSON.stringify(mergeExcerpts(stored?.excerpt ?? null, result.excerpt)) : (stored?.excerpt ?? null);
-  await db.extractionSession.upsert({ where: key, create: { projectId: input.projectId, sessionId, userId: input.userId, cursor: result.cursor, excerpt }, update: { cursor: result.cursor, excerpt } });
-  return { selector: result.selector, cursor: result.cursor, sessionId, fallbackReason: result.fallbackReason, candidates };
+  if (taken.count === 1) return lease;
+  const row = await db.extractionSession.findUniqueOrThrow({ where: { projectId_sessionId: { projectId: input.projectId, sessionId } } });
+  if (row.userId !== input.userId) throw new AppError("FORBIDDEN", "This session's extraction belongs to another member.");
+  throw new AppError("CONFLICT", "An extraction of this session is already running; send it again when it ends (it will start after the messages that run processed).");
 }
 
 /** One candidate into the review queue (source `extraction`); a private one (T2) is kept back. */

@@ -102,7 +102,8 @@ describe("teammem dream gate (C11)", () => {
     const memoryDir = path.join(projectFolder, "memory");
     await mkdir(path.join(memoryDir, "logs/2026/11"), { recursive: true });
     await writeFile(path.join(memoryDir, "logs/2026/11/2026-11-30.md"), "## Deploys\n- rollbacks go through the release channel\n");
-    const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), TEAMMEM_SERVER: "http://127.0.0.1:9", TEAMMEM_DATA_DIR: path.join(home, "data") } as NodeJS.ProcessEnv;
+    const vars: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), TEAMMEM_SERVER: "http://127.0.0.1:9", TEAMMEM_DATA_DIR: path.join(home, "data") };
+    const env = vars as NodeJS.ProcessEnv;
     const dream = async (...extra: string[]) => JSON.parse((await run(process.execPath, [TEAMMEM_BIN, "dream", memoryDir, "--json", ...extra], { env })).stdout) as { candidates: { name: string }[]; skipped?: string; selector?: string };
 
     expect(await dream()).toMatchObject({ selector: "rules", candidates: [{ name: "Deploys" }] });

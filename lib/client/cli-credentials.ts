@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { writeFileAtomically } from "../files/write-file-atomically";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { parseJsonOrNull } from "../parse-json";
@@ -13,9 +13,7 @@ export type CliCredentials = z.infer<typeof Credentials>;
 export async function saveCliCredentials(configDir: string, credentials: CliCredentials): Promise<string> {
   await mkdir(configDir, { recursive: true, mode: 0o700 });
   const target = path.join(configDir, CREDENTIALS_FILE);
-  const temp = `${target}.${randomUUID()}.tmp`;
-  await writeFile(temp, JSON.stringify(credentials, null, 2) + "\n", { mode: 0o600 });
-  await rename(temp, target);
+  await writeFileAtomically(target, JSON.stringify(credentials, null, 2) + "\n");
   return target;
 }
 

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { writeFileAtomically } from "../files/write-file-atomically";
 import { z } from "zod";
 import { parseJsonOrNull } from "../parse-json";
 
@@ -19,9 +19,7 @@ export async function saveExtractCursor(configDir: string, transcriptPath: strin
   const cursors = { ...(await readAll(configDir)), [path.resolve(transcriptPath)]: cursor };
   await mkdir(configDir, { recursive: true, mode: 0o700 });
   const target = path.join(configDir, CURSORS_FILE);
-  const temp = `${target}.${randomUUID()}.tmp`;
-  await writeFile(temp, JSON.stringify(cursors, null, 2) + "\n", { mode: 0o600 });
-  await rename(temp, target);
+  await writeFileAtomically(target, JSON.stringify(cursors, null, 2) + "\n");
 }
 
 async function readAll(configDir: string): Promise<Record<string, string>> {

@@ -14,9 +14,7 @@ export type ReplacedFile = { file: string; backup: string };
 export async function replaceFileKeepingBackup(filePath: string, newText: string, now: Date = new Date()): Promise<ReplacedFile> {
   const file = await realpath(filePath);
   const mode = (await stat(file)).mode & 0o7777;
-  const backup = `${file}.bak-${now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}`;
-  // "wx": an earlier backup of the same second is never overwritten.
-  await writeFile(backup, await readFile(file), { mode: 0o600, flag: "wx" });
+  const backup = await writeBackup(file, await readFile(file), now);
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
   try {
     await writeFile(temp, newText, { mode: 0o600, flag: "wx" });
@@ -27,4 +25,22 @@ export async function replaceFileKeepingBackup(filePath: string, newText: string
     throw error;
   }
   return { file, backup };
+}
+
+/**
+ * `<file>.bak-<time>`, or `-2`, `-3`, … after it when the same second already has one: "wx"
+ * never overwrites an earlier backup, and a second change in the same second (install, then
+ * uninstall) still gets its own.
+ */
+async function writeBackup(file: string, content: Buffer, now: Date): Promise<string> {
+  const stem = `${file}.bak-${now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}`;
+  for (let attempt = 1; ; attempt++) {
+    const backup = attempt === 1 ? stem : `${stem}-${attempt}`;
+    try {
+      await writeFile(backup, content, { mode: 0o600, flag: "wx" });
+      return backup;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt >= 100) throw error;
+    }
+  }
 }

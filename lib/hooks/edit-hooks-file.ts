@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { writeFileAtomically } from "../files/write-file-atomically";
 import { AppError } from "../errors";
 import { replaceFileKeepingBackup } from "../files/replace-file-keeping-backup";
 import { addTeammemHooks, removeTeammemHooks } from "./edit-settings-hooks";
@@ -61,12 +61,5 @@ function detectIndent(text: string | null): string | number {
 
 async function writeNewFile(file: string, text: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
-  try {
-    await writeFile(temp, text, { mode: 0o600, flag: "wx" });
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await writeFileAtomically(file, text);
 }

@@ -1,6 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { writeFileAtomically } from "../files/write-file-atomically";
 import { parseJsonOrNull } from "../parse-json";
 import { besideMemoryDir } from "../sync/find-team-memory-dir";
 
@@ -54,14 +54,7 @@ export async function writePromptHookState(file: string, state: PromptHookState,
   const text = `${JSON.stringify({ sessions: Object.fromEntries(sessions), projects: Object.fromEntries(projects) }, null, 2)}\n`;
   // Claude Code makes this folder for its transcripts; a hook may run before it did.
   await mkdir(path.dirname(file), { recursive: true });
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
-  try {
-    await writeFile(temp, text, { mode: 0o600, flag: "wx" });
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
+  await writeFileAtomically(file, text);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

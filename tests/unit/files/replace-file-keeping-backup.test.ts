@@ -1,4 +1,4 @@
-import { chmod, lstat, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
+import { chmod, lstat, readdir, readFile, realpath, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { replaceFileKeepingBackup } from "@/lib/files/replace-file-keeping-backup";
@@ -25,14 +25,15 @@ describe("replaceFileKeepingBackup", () => {
     expect((await readdir(dir)).sort()).toEqual(["link.md", "real.md", "real.md.bak-20261130T123456Z"]);
   });
 
-  it("never overwrites an earlier backup", async () => {
+  it("never overwrites an earlier backup: a second change in the same second gets a backup of its own", async () => {
     const dir = await tempDir();
     const file = path.join(dir, "memory.md");
     await writeFile(file, "first\n");
     const when = new Date("2026-11-30T12:00:00Z");
     await replaceFileKeepingBackup(file, "second\n", when);
-    await expect(replaceFileKeepingBackup(file, "third\n", when)).rejects.toThrow();
+    expect(await replaceFileKeepingBackup(file, "third\n", when)).toEqual({ file: await realpath(file), backup: `${await realpath(file)}.bak-20261130T120000Z-2` });
     expect(await readFile(`${file}.bak-20261130T120000Z`, "utf8")).toBe("first\n");
-    expect(await readFile(file, "utf8")).toBe("second\n");
+    expect(await readFile(`${file}.bak-20261130T120000Z-2`, "utf8")).toBe("second\n");
+    expect(await readFile(file, "utf8")).toBe("third\n");
   });
 });

@@ -5,12 +5,13 @@
  * the same store in the same rounds (medians of R, 3 by default), and the server's part of a
  * no-op sync. Client and server run in this process over real HTTP, real store, real SQLite.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
+import { COMPILED_ENTRY } from "../cli/find-compiled-cli.mjs";
 import { ensureCompiledCli } from "../tests/helpers/compiled-cli";
 import { PROJECT, startSyncWorld } from "../tests/helpers/member-sync-world";
 import { readSyncChanges } from "../lib/member-sync/read-sync-changes";
@@ -45,11 +46,22 @@ async function pushMemories(worldRoot: string, remote: string, indexes: number[]
   git(["-C", clone, "push", "-q", "origin", "HEAD:main"]);
 }
 
+function runCompiledCli(runner: string, args: string[], env: Record<string, string>, cwd: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [runner, ...args], { cwd, env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...env }, stdio: "ignore" });
+    child.on("close", (code) => resolve(code));
+  });
+}
+
 async function main(): Promise<void> {
   ensureCompiledCli();
   const world = await startSyncWorld();
   try {
     const remote = world.config.storeRemote;
+    // The compiled entry itself, not the launcher: where others edit the tree, the launcher finds
+    // the bundle stale and runs the TypeScript through tsx, which is not what members run.
+    const compiledRunner = path.join(world.root, "run-compiled.mjs");
+    await writeFile(compiledRunner, `const { main } = await import(${JSON.stringify(COMPILED_ENTRY)});\nprocess.exitCode = await main(process.argv.slice(2));\n`);
     await pushMemories(world.root, remote, Array.from({ length: count }, (_, index) => index), 0, `${count} memories`);
     await refreshStore(world.config, { force: true });
     await ensureReadModel(world.config, world.db);
@@ -70,8 +82,8 @@ async function main(): Promise<void> {
       await sleep(2_100);
       rows.fetchNoop.push((await time(() => git(["-C", cloneDir, "fetch", "-q", "origin"])))[0]);
       rows.noop.push((await time(sync))[0]);
-      const cli = await time(() => world.teammem(["sync"], { home: member.home, cwd: member.checkout, token: world.tokens.omar! }));
-      if (cli[1].code !== 0) throw new Error(`teammem sync (compiled CLI) exited with ${cli[1].code}: ${cli[1].stderr}`);
+      const cli = await time(() => runCompiledCli(compiledRunner, ["sync"], { HOME: member.home, XDG_CONFIG_HOME: path.join(member.home, ".config"), TEAMMEM_SERVER: world.base(), TEAMMEM_TOKEN: world.tokens.omar! }, member.checkout));
+      if (cli[1] !== 0) throw new Error(`teammem sync (compiled CLI) exited with ${cli[1]}`);
       rows.cliNoop.push(cli[0]);
 
       await pushMemories(world.root, remote, Array.from({ length: 50 }, (_, index) => (index * 97 + round) % count), round + 1, "50 changes");

@@ -1,6 +1,5 @@
 import { createReadStream } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { createInterface } from "node:readline";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { emptyReadStats, parseJsonlObject } from "./read-jsonl-lines";
@@ -19,22 +18,16 @@ export function readTranscript(filePath: string, options: MergeOptions = {}): Tr
   return { messages: streamMessages(createReadStream(filePath, { encoding: "utf8", highWaterMark: 256 * 1024 }), stats, options), stats };
 }
 
-// Lines are parsed and merged synchronously in readline's own events, and the generator wakes
-// only per batch of finished messages: awaiting each line inside an async generator cost about
-// twice the JSON.parse itself (bench:transcripts). Reading pauses while a batch waits.
+// Lines are split with indexOf on each decoded chunk and parsed and merged synchronously; the
+// generator wakes once per chunk (256 KB), not per line. readline (its line regex and one event
+// per line) and awaiting each line cost more than the JSON.parse itself (bench:transcripts).
+// A consumer that stops pulling stops the reading: the next chunk is read only when asked for.
 async function* streamMessages(input: Readable, stats: ReadStats, options: MergeOptions): AsyncGenerator<TranscriptMessage> {
   const merger = createMessageMerger(stats, options);
-  const lines = createInterface({ input, crlfDelay: Infinity });
   const ready: TranscriptMessage[] = [];
   let hasPendingFailure = false;
-  let isDone = false;
-  let failure: unknown = null;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    wake?.();
-    wake = null;
-  };
-  lines.on("line", (line) => {
+  const takeLine = (raw: string) => {
+    const line = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
     if (hasPendingFailure) stats.malformedLines++;
     hasPendingFailure = false;
     if (line.length === 0) return;
@@ -44,42 +37,37 @@ async function* streamMessages(input: Readable, stats: ReadStats, options: Merge
       hasPendingFailure = true;
       return;
     }
-    const completed = merger.push(value);
-    if (completed.length === 0) return;
-    for (const message of completed) ready.push(message);
-    if (ready.length >= READY_BATCH) lines.pause();
-    notify();
-  });
-  lines.on("close", () => {
-    stats.isLastLinePartial = hasPendingFailure;
-    for (const message of merger.end()) ready.push(message);
-    isDone = true;
-    notify();
-  });
-  input.on("error", (error) => {
-    failure = error;
-    isDone = true;
-    notify();
-  });
+    for (const message of merger.push(value)) ready.push(message);
+  };
+  // The start of a line longer than a chunk, kept in parts so a long line is joined once.
+  let partial: string[] = [];
   try {
-    for (;;) {
-      if (ready.length > 0) {
-        const batch = ready.splice(0);
-        lines.resume();
-        yield* batch;
-        continue;
+    for await (const chunk of input) {
+      const text = String(chunk);
+      let start = 0;
+      let end = text.indexOf("\n");
+      if (end !== -1 && partial.length > 0) {
+        takeLine(partial.join("") + text.slice(0, end));
+        partial = [];
+        start = end + 1;
+        end = text.indexOf("\n", start);
       }
-      if (failure) throw failure;
-      if (isDone) return;
-      await new Promise<void>((resolve) => (wake = resolve));
+      while (end !== -1) {
+        takeLine(text.slice(start, end));
+        start = end + 1;
+        end = text.indexOf("\n", start);
+      }
+      if (start < text.length) partial.push(start === 0 ? text : text.slice(start));
+      if (ready.length > 0) yield* ready.splice(0);
     }
+    if (partial.length > 0) takeLine(partial.join(""));
+    stats.isLastLinePartial = hasPendingFailure;
+    yield* ready.splice(0);
+    yield* merger.end();
   } finally {
-    lines.close();
     input.destroy();
   }
 }
-
-const READY_BATCH = 256;
 
 /** The same for JSONL text already in memory (a request body, bounded by its size limit). */
 export function readTranscriptText(text: string, options: MergeOptions = {}): TranscriptReader {

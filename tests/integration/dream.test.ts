@@ -78,6 +78,7 @@ describe("dream on the server (T4)", () => {
     expect(first).toContain("feedback_real_db_in_tests.md"); // the manifest: update instead of duplicate
     for (const request of api.requests) expect(JSON.stringify(request.body)).not.toContain(SECRET);
     expect(JSON.stringify(proposal)).not.toContain(SECRET);
+    expect(JSON.stringify(result)).not.toContain(SECRET); // what the route answers
   });
 
   it("without a model key, or when the model fails, the topics are listed and nothing is proposed", async () => {

@@ -15,6 +15,7 @@ import { loadConfig } from "../lib/config";
 import { createDb } from "../lib/db/client";
 import { runSetup } from "../lib/setup/run-setup";
 import { assessFreshness } from "../lib/stale/assess-freshness";
+import { forgetCodeTrees } from "../lib/stale/check-code-citations";
 import { checkMemoryTexts } from "../lib/stale/check-memory-texts";
 import { loadCachedResults } from "../lib/stale/load-cached-results";
 
@@ -81,7 +82,10 @@ async function main(): Promise<void> {
     };
     const fixedFloor = floorWith(["-F", "-w", "-o", "-f", patternFile]);
     const floor = floorWith(["-P", "-o", "-f", alternationFile]);
-    const cold = () => checkMemoryTexts({ memories, code: { dir: repo, commit } });
+    const cold = () => {
+      forgetCodeTrees();
+      return checkMemoryTexts({ memories, code: { dir: repo, commit } });
+    };
 
     const dataDir = path.join(root, "data");
     await mkdir(dataDir, { recursive: true });

@@ -17,7 +17,7 @@ const MAX_RENAME_HOPS = 20;
 export async function checkCodeCitations(dir: string, commit: string, memories: CitingMemory[]): Promise<Map<string, CodeCheck>> {
   const symbols = [...new Set(memories.flatMap((memory) => memory.citations.symbols))];
   // The listing and the grep read different things: run them side by side.
-  const [tree, whereSymbols] = await Promise.all([readCodeTree(dir, commit), symbols.length ? grepCodeTerms(dir, commit, symbols) : Promise.resolve(new Map<string, string[]>())]);
+  const [tree, whereSymbols] = await Promise.all([readTreeOnce(dir, commit), symbols.length ? grepCodeTerms(dir, commit, symbols) : Promise.resolve(new Map<string, string[]>())]);
   const hasMissingPath = memories.some((memory) => memory.citations.paths.some((cited) => !pathExists(tree, cited)));
   const renames = hasMissingPath ? indexRenames(await listCodeRenames(dir, commit)) : new Map<string, CodeRename>();
   const short = commit.slice(0, 7);
@@ -46,6 +46,26 @@ export async function checkCodeCitations(dir: string, commit: string, memories: 
     checks.set(memory.key, { signals, notes });
   }
   return checks;
+}
+
+// A commit's tree never changes: after a store commit, checking the one new memory file reuses it.
+const trees = new Map<string, Promise<CodeTree>>();
+const MAX_TREES = 4;
+
+/** Benchmarks measure a cold check: nothing read before counts. */
+export function forgetCodeTrees(): void {
+  trees.clear();
+}
+
+function readTreeOnce(dir: string, commit: string): Promise<CodeTree> {
+  const key = `${dir}\0${commit}`;
+  const cached = trees.get(key);
+  if (cached) return cached;
+  const reading = readCodeTree(dir, commit);
+  reading.catch(() => trees.delete(key));
+  trees.set(key, reading);
+  if (trees.size > MAX_TREES) trees.delete(trees.keys().next().value!);
+  return reading;
 }
 
 function pathExists(tree: CodeTree, cited: CitedPath): boolean {

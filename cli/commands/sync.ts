@@ -20,7 +20,9 @@ file's mtime is the time of the store commit that last changed it); new, changed
 files in team/ become proposals for review (never direct writes). Files that cannot travel
 (over 250,000 bytes, holding a secret, invalid names, symbolic links) are listed with the reason.
   --dry-run  print the plan; change nothing (neither disk nor server)
-  --quiet    one line at most, within a few seconds (for Claude Code's SessionStart hook)
+  --quiet    one line at most, within a few seconds, and always exit 0 (for Claude Code's
+             SessionStart hook: a session start is never held or flagged as failed); nothing
+             at all where teammem is not set up (no login, no project for this checkout)
   --share-evidence  attach to each proposal which session wrote the file and the few messages
              that led to it (redacted, a few KB); default: TEAMMEM_SHARE_SYNC_EVIDENCE, off
   --redact   show the redaction of FILE's secrets as a diff, then apply it (asks; --yes applies)
@@ -30,6 +32,8 @@ Exit codes: 0 in step, 1 something needs attention (pending review, skipped, rej
 /** --quiet runs from a session's start: it gives up after this long rather than hold the session. */
 const QUIET_BUDGET_MS = 4_000;
 const PROGRESS_THRESHOLD = 50;
+/** No login, no server named, no project for this checkout, not a checkout at all. */
+const NOT_SET_UP = new Set(["UNAUTHORIZED", "CONFIG_INVALID", "NOT_FOUND", "INVALID_INPUT"]);
 
 export const syncCommand: Command = {
   name: "sync",
@@ -40,8 +44,8 @@ export const syncCommand: Command = {
     if (positionals.length > 1) return output.error(`teammem sync: one DIR at most.\n\n${HELP}`), SYNC_EXIT.unreachable;
     if (typeof flags.redact === "string") return redactTeamFile({ file: flags.redact, isConfirmed: flags.yes === true, output });
     const isQuiet = flags.quiet === true;
-    const config = loadConfig();
     const work = (async () => {
+      const config = loadConfig();
       const target = await resolveApiTarget(config);
       return runSync({
         config,
@@ -57,13 +61,16 @@ export const syncCommand: Command = {
     })();
     try {
       const report = isQuiet ? await withinBudget(work) : await work;
-      if (!report) return output.print("teammem sync: the server is slow; skipped this time (run `teammem sync` later)."), SYNC_EXIT.unreachable;
+      if (!report) return output.print("teammem sync: the server is slow; skipped this time (run `teammem sync` later)."), isQuiet ? SYNC_EXIT.inStep : SYNC_EXIT.unreachable;
       printReport(output, report, isQuiet);
-      return syncExitCode(report);
+      return isQuiet ? SYNC_EXIT.inStep : syncExitCode(report);
     } catch (error) {
       if (!isAppError(error)) throw error;
-      output.error(`teammem sync: ${error.message}`);
-      return SYNC_EXIT.unreachable;
+      if (!isQuiet) return output.error(`teammem sync: ${error.message}`), SYNC_EXIT.unreachable;
+      // Claude Code shows a hook's failure at every session start, in every repository: a
+      // checkout teammem does not know is not an error there. Anything else is one line.
+      if (!NOT_SET_UP.has(error.code)) output.print(`teammem sync: ${error.message}`);
+      return SYNC_EXIT.inStep;
     }
   },
 };

@@ -20,9 +20,9 @@ file's mtime is the time of the store commit that last changed it); new, changed
 files in team/ become proposals for review (never direct writes). Files that cannot travel
 (over 250,000 bytes, holding a secret, invalid names, symbolic links) are listed with the reason.
   --dry-run  print the plan; change nothing (neither disk nor server)
-  --quiet    one line at most, within a few seconds, and always exit 0 (for Claude Code's
-             SessionStart hook: a session start is never held or flagged as failed); nothing
-             at all where teammem is not set up (no login, no project for this checkout)
+  --quiet    one line at most, within a few seconds (for Claude Code's SessionStart hook):
+             nothing at all, exit 0, where teammem is not set up (no login, no project for this
+             checkout); an unreachable or slow server is one line and exit 0, never exit 2
   --share-evidence  attach to each proposal which session wrote the file and the few messages
              that led to it (redacted, a few KB); default: TEAMMEM_SHARE_SYNC_EVIDENCE, off
   --redact   show the redaction of FILE's secrets as a diff, then apply it (asks; --yes applies)
@@ -63,7 +63,9 @@ export const syncCommand: Command = {
       const report = isQuiet ? await withinBudget(work) : await work;
       if (!report) return output.print("teammem sync: the server is slow; skipped this time (run `teammem sync` later)."), isQuiet ? SYNC_EXIT.inStep : SYNC_EXIT.unreachable;
       printReport(output, report, isQuiet);
-      return isQuiet ? SYNC_EXIT.inStep : syncExitCode(report);
+      const code = syncExitCode(report);
+      // Offline is a normal state of a laptop: the outbox waits, and a session start says so in one line.
+      return isQuiet && code === SYNC_EXIT.unreachable ? SYNC_EXIT.inStep : code;
     } catch (error) {
       if (!isAppError(error)) throw error;
       if (!isQuiet) return output.error(`teammem sync: ${error.message}`), SYNC_EXIT.unreachable;

@@ -1,4 +1,7 @@
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { AppError, ERROR_CODES, type ErrorCode } from "../errors";
+import { parseJsonOrNull } from "../parse-json";
 
 export type ApiTarget = { server: string; token: string };
 
@@ -7,23 +10,39 @@ const TIMEOUT_MS = 15_000;
 /**
  * The one module through which the CLI talks to a teammem server. Errors come back as the
  * server's AppError (code and one-line message); a network failure names the address to check.
+ *
+ * It speaks node:http(s) rather than the global fetch: loading fetch's HTTP client costs every
+ * process ~50-100 ms before the first byte is sent, and the prompt hook and `teammem sync --quiet`
+ * run at every prompt and session start.
  */
 export async function callTeammemApi<T>(target: ApiTarget, method: string, apiPath: string, body?: unknown, options: { signal?: AbortSignal } = {}): Promise<T> {
-  let response: Response;
   // A caller with a budget of its own (the prompt hook) passes its signal; the default cap stays.
   const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS);
+  let response: { status: number; text: string };
   try {
-    response = await fetch(new URL(apiPath, target.server), {
-      method,
-      headers: { authorization: `Bearer ${target.token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    response = await send(new URL(apiPath, target.server), method, target.token, body === undefined ? undefined : JSON.stringify(body), signal);
   } catch (cause) {
     throw new AppError("SERVER_UNAVAILABLE", `Could not reach the teammem server at ${target.server}: check that it is running, or name the right address with \`teammem login --server URL\` or TEAMMEM_SERVER.`, { cause });
   }
-  const payload = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
-  if (response.ok) return payload as T;
+  const payload = parseJsonOrNull(response.text) as { error?: { code?: string; message?: string } } | null;
+  if (response.status >= 200 && response.status < 300) return payload as T;
   const code = ERROR_CODES.includes(payload?.error?.code as ErrorCode) ? (payload!.error!.code as ErrorCode) : "INTERNAL";
   throw new AppError(code, payload?.error?.message ?? `The server answered ${response.status}.`);
+}
+
+function send(url: URL, method: string, token: string, body: string | undefined, signal: AbortSignal): Promise<{ status: number; text: string }> {
+  if (url.protocol !== "http:" && url.protocol !== "https:") return Promise.reject(new Error(`unsupported protocol ${url.protocol}`));
+  const request = url.protocol === "https:" ? httpsRequest : httpRequest;
+  const headers: Record<string, string | number> = { authorization: `Bearer ${token}`, accept: "application/json" };
+  if (body !== undefined) Object.assign(headers, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { method, headers, signal }, (incoming: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+      incoming.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
 }

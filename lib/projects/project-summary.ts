@@ -1,3 +1,4 @@
+import { readStaleAfterDays, type StaleAfterDays } from "../stale/stale-thresholds";
 import type { StoreProject } from "../store/read-store";
 import { parseStoredRepoUrls } from "./validate-project-fields";
 
@@ -12,6 +13,8 @@ export type ProjectSummary = {
   allowSelfApproval: boolean;
   /** The code repository staleness checks read (a git URL or server path), or null. */
   codeRepo: string | null;
+  /** Per type, the days after which a memory counts as old (null: never), defaults included. */
+  staleAfterDays: StaleAfterDays;
   createdAt: Date;
   memoryCount: number;
   countsByType: StoreProject["countsByType"];
@@ -28,6 +31,7 @@ export type ProjectRow = {
   archivedAt: Date | null;
   allowSelfApproval: boolean;
   codeRepo?: string | null;
+  staleAfterDays?: string | null;
   createdAt: Date;
   members: { role: string }[];
 };
@@ -48,6 +52,7 @@ export function toProjectSummary(row: ProjectRow, stored: StoreProject | null): 
     archivedAt: row.archivedAt,
     allowSelfApproval: row.allowSelfApproval,
     codeRepo: row.codeRepo ?? null,
+    staleAfterDays: readStaleAfterDays(row.staleAfterDays),
     createdAt: row.createdAt,
     memoryCount: stored?.memoryCount ?? 0,
     countsByType: stored?.countsByType ?? { ...NO_MEMORIES },

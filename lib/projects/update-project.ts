@@ -5,12 +5,21 @@ import { commitProjectEntry } from "../store/commit-project-entry";
 import { getProject } from "./get-project";
 import { projectAuditEvent, toProjectEntry, type ProjectActor } from "./project-entry";
 import { readRepoUrls, type ProjectSummary } from "./project-summary";
-import { validateCodeRepo, validateProjectName, validateRepoUrls } from "./validate-project-fields";
+import { readStaleAfterDays } from "../stale/stale-thresholds";
+import { validateCodeRepo, validateProjectName, validateRepoUrls, validateStaleAfterDays } from "./validate-project-fields";
 
-export type UpdateProjectInput = { name?: string; repoUrls?: string[]; allowSelfApproval?: boolean; archived?: boolean; codeRepo?: string | null };
+export type UpdateProjectInput = {
+  name?: string;
+  repoUrls?: string[];
+  allowSelfApproval?: boolean;
+  archived?: boolean;
+  codeRepo?: string | null;
+  /** Replaces the project's age limits: types left out (or null) use the defaults. */
+  staleAfterDays?: Record<string, number | null> | null;
+};
 
 // Review and staleness settings kept in the database only: they are not part of teammem.json.
-const DATABASE_ONLY_ACTIONS = new Set(["project.self_approval_changed", "project.code_repo_changed"]);
+const DATABASE_ONLY_ACTIONS = new Set(["project.self_approval_changed", "project.code_repo_changed", "project.stale_thresholds_changed"]);
 
 export type UpdateProjectOptions = { actor: ProjectActor; projectId: string; input: UpdateProjectInput };
 
@@ -35,6 +44,10 @@ export async function updateProject(config: Config, db: Db, { actor, projectId, 
   const codeRepo = input.codeRepo === undefined ? row.codeRepo : validateCodeRepo(input.codeRepo);
   const changes = listChanges(projectId, before, after, { from: row.allowSelfApproval, to: allowSelfApproval });
   if (codeRepo !== row.codeRepo) changes.push({ action: "project.code_repo_changed", subject: `Set the code repository of project ${projectId}`, detail: { from: row.codeRepo, to: codeRepo } });
+  const staleAfterDays = input.staleAfterDays === undefined ? row.staleAfterDays : validateStaleAfterDays(input.staleAfterDays);
+  if (staleAfterDays !== row.staleAfterDays) {
+    changes.push({ action: "project.stale_thresholds_changed", subject: `Set the staleness age limits of project ${projectId}`, detail: { from: readStaleAfterDays(row.staleAfterDays), to: readStaleAfterDays(staleAfterDays) } });
+  }
   if (changes.length === 0) return (await getProject(config, db, projectId, { withMemories: false })).project;
 
   let commit: string | null = null;
@@ -58,10 +71,12 @@ export async function updateProject(config: Config, db: Db, { actor, projectId, 
         archivedAt: after.isArchived ? (row.archivedAt ?? new Date()) : null,
         allowSelfApproval,
         codeRepo,
+        staleAfterDays,
       },
     }),
     // A new code repository makes the last staleness check moot: the next read checks again.
-    ...(codeRepo !== row.codeRepo ? [db.staleRun.deleteMany({ where: { projectId } })] : []),
+    // So do new age limits: every memory's state is assessed again.
+    ...(codeRepo !== row.codeRepo || staleAfterDays !== row.staleAfterDays ? [db.staleRun.deleteMany({ where: { projectId } })] : []),
     ...changes.map((change) => db.auditEvent.create({ data: projectAuditEvent(actor, change.action, projectId, { ...change.detail, commit }) })),
   ]);
   return (await getProject(config, db, projectId, { withMemories: false })).project;

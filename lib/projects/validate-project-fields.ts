@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import { parseJsonOrNull } from "../parse-json";
 import { assertNoSecret } from "../secrets/assert-no-secret";
+import { ADJUSTABLE_TYPES, DEFAULT_STALE_AFTER_DAYS, type StaleAfterDays } from "../stale/stale-thresholds";
 import { ProjectId } from "../store/store-manifest";
 import { deriveProjectId } from "./derive-project-id";
 import { normaliseRepoUrl } from "./normalise-repo-url";
@@ -62,6 +63,29 @@ function invalid(field: string, message: string): AppError {
 function shorten(text: string): string {
   const withoutCredentials = text.replace(/\/\/[^@/]*@/, "//***@");
   return withoutCredentials.length > 80 ? `${withoutCredentials.slice(0, 79)}…` : withoutCredentials;
+}
+
+export const MAX_STALE_AFTER_DAYS = 3650;
+
+/**
+ * A project's own age limits for the staleness checks: per type, whole days from 1 to 3650, or
+ * null for "never old". Types left out keep the defaults; null or {} clears every override.
+ * Returns the JSON to store (only the types that differ from the defaults), or null.
+ */
+export function validateStaleAfterDays(value: Record<string, number | null> | null): string | null {
+  if (value === null) return null;
+  const overrides: Partial<StaleAfterDays> = {};
+  for (const [type, days] of Object.entries(value)) {
+    if (!(ADJUSTABLE_TYPES as readonly string[]).includes(type)) {
+      throw invalid("staleAfterDays", `staleAfterDays: "${shorten(type)}" is not a memory type a project can set (${ADJUSTABLE_TYPES.join(", ")}).`);
+    }
+    if (days !== null && (!Number.isInteger(days) || days < 1 || days > MAX_STALE_AFTER_DAYS)) {
+      throw invalid("staleAfterDays", `staleAfterDays.${type}: a whole number of days from 1 to ${MAX_STALE_AFTER_DAYS}, or null for never.`);
+    }
+    const key = type as keyof StaleAfterDays;
+    if (days !== DEFAULT_STALE_AFTER_DAYS[key]) overrides[key] = days;
+  }
+  return Object.keys(overrides).length > 0 ? JSON.stringify(overrides) : null;
 }
 
 export const MAX_CODE_REPO_LENGTH = 500;

@@ -10,7 +10,7 @@ import { checkMemoryTexts } from "./check-memory-texts";
 import { loadCachedResults } from "./load-cached-results";
 import type { CheckResult } from "./check-result";
 import { findProjectDuplicates } from "./find-project-duplicates";
-import { NEVER_RECALLED_DAYS } from "./stale-thresholds";
+import { NEVER_RECALLED_DAYS, readStaleAfterDays, thresholdsFromDays } from "./stale-thresholds";
 import { toStoredFreshness, type StoredFreshness } from "./stored-freshness";
 
 const BATCH = 500;
@@ -37,7 +37,7 @@ type CodeHead = { dir: string; commit: string } | { problem: string };
 export async function refreshProjectFreshness(config: Config, db: Db, projectId: string, options: RefreshOptions = {}): Promise<RefreshOutcome> {
   const now = options.now ?? new Date();
   const { commit: storeCommit } = await ensureReadModel(config, db);
-  const project = await db.project.findUnique({ where: { id: projectId }, select: { codeRepo: true } });
+  const project = await db.project.findUnique({ where: { id: projectId }, select: { codeRepo: true, staleAfterDays: true } });
   if (!project) throw new AppError("NOT_FOUND", `There is no project "${projectId}".`);
   const code = await readCodeHead(config, projectId, project.codeRepo, options, now);
   const codeCommit = "commit" in code ? code.commit : null;
@@ -61,10 +61,11 @@ export async function refreshProjectFreshness(config: Config, db: Db, projectId:
       return null;
     }),
   ]);
+  const thresholds = thresholdsFromDays(readStaleAfterDays(project.staleAfterDays));
   const changes = rows.flatMap((row) => {
     const check = results.get(row.blob);
     if (!check) return [];
-    const assessment = assessFreshness({ type: row.type, lastCommitAt: row.changedAt, now, check, codeProblem: codeRepoProblem, wasRecalled: recalled.has(row.path), duplicateOf: duplicates?.get(row.path) ?? null });
+    const assessment = assessFreshness({ type: row.type, lastCommitAt: row.changedAt, now, check, codeProblem: codeRepoProblem, wasRecalled: recalled.has(row.path), duplicateOf: duplicates?.get(row.path) ?? null, thresholds });
     const stored = toStoredFreshness(assessment, row.blob, duplicates === null);
     return isSame(row, stored) ? [] : [{ row, stored }];
   });

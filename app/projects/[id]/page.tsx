@@ -76,7 +76,7 @@ export default async function ProjectPage({ params }: Props) {
           <p className="muted">Where each member&apos;s <code>teammem sync</code> stands: a member marked behind holds an older store commit than the team has now.</p>
           <MemberSyncTable members={memberSyncs} />
           <h2>Settings</h2>
-          <ProjectSettingsForm project={{ id: project.id, name: project.name, repoUrls: project.repoUrls, allowSelfApproval: project.allowSelfApproval, codeRepo: project.codeRepo }} />
+          <ProjectSettingsForm project={{ id: project.id, name: project.name, repoUrls: project.repoUrls, allowSelfApproval: project.allowSelfApproval, codeRepo: project.codeRepo, staleAfterDays: project.staleAfterDays }} />
           {!project.archivedAt && (
             <>
               <h2>Archive</h2>

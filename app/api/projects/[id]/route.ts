@@ -15,6 +15,7 @@ const ProjectChanges = z
     allowSelfApproval: z.boolean().optional(),
     archived: z.boolean().optional(),
     codeRepo: z.string().max(500).nullable().optional(),
+    staleAfterDays: z.record(z.string().max(40), z.number().nullable()).nullable().optional(),
   })
   .strict();
 
@@ -33,7 +34,7 @@ export const GET = route<{ id: string }>(access.project("read"), async ({ reques
   return json(await getProject(getConfig(), getDatabase(), params.id, paging));
 });
 
-/** PATCH /api/projects/:id {name?, repoUrls?, allowSelfApproval?, archived?, codeRepo?}: a lead of the project or an admin. */
+/** PATCH /api/projects/:id {name?, repoUrls?, allowSelfApproval?, archived?, codeRepo?, staleAfterDays?}: a lead of the project or an admin. */
 export const PATCH = route<{ id: string }>(access.project("manage"), async ({ request, caller, params }) => {
   const input = await readJsonBody(request, ProjectChanges);
   const project = await updateProject(getConfig(), getDatabase(), { actor: { userId: caller.userId, name: caller.name, email: caller.email }, projectId: params.id, input });

@@ -542,9 +542,21 @@ export async function resolveRefQuickly(dir: string, ref: string): Promise<strin
     const value = (await readFile(path.join(dir, ".git", ref), "utf8")).trim();
     if (isObjectId(value)) return value;
   } catch {
-    // not a loose ref (packed by gc, or absent): ask git
+    // not a loose ref: a fresh clone keeps its remote-tracking refs in packed-refs
+    const packed = await readPackedRef(dir, ref);
+    if (packed) return packed;
   }
   return resolveRef(dir, ref);
+}
+
+/** The ref's line in packed-refs ("<id> <ref>"), read as git writes it; null when absent. */
+async function readPackedRef(dir: string, ref: string): Promise<string | null> {
+  const text = await readFile(path.join(dir, ".git", "packed-refs"), "utf8").catch(() => "");
+  for (const line of text.split("\n")) {
+    const [id, name] = line.split(" ");
+    if (name === ref && id !== undefined && isObjectId(id)) return id;
+  }
+  return null;
 }
 
 /** True when this clone has the commit (another instance's commit may not be fetched yet). */

@@ -81,15 +81,24 @@ export async function loadProjectFreshness(config: Config, db: Db, projectId: st
 type StaleRunRow = Awaited<ReturnType<Db["staleRun"]["findUnique"]>>;
 
 /**
+ * How long a page waits for a check it started: a change of a few files is checked well within
+ * it; the first check of 10,000 memories (~20 s) goes on behind the page, which shows the rows
+ * not reached yet as "not checked yet".
+ */
+const PAGE_WAIT_MS = 1_000;
+
+/**
  * Checks the project when it never was, or was at another store commit (only changed files cost
- * anything, thanks to the cache); a check that is merely old is redone in the background.
+ * anything, thanks to the cache), waiting at most PAGE_WAIT_MS for it; a check that is merely old
+ * is redone in the background.
  */
 export async function ensureProjectFreshness(config: Config, db: Db, projectId: string): Promise<StaleRunRow> {
   const { commit: storeCommit } = await ensureReadModel(config, db);
   const run = await db.staleRun.findUnique({ where: { projectId } });
   if (!run || run.storeCommit !== storeCommit) {
     // A failed check leaves the rows unchecked ("not checked"), never a failed page.
-    await refreshOnce(config, db, projectId).catch((error: unknown) => log("warn", "stale.refresh_failed", { projectId, name: (error as Error)?.name ?? "unknown" }));
+    const check = refreshOnce(config, db, projectId).catch((error: unknown) => log("warn", "stale.refresh_failed", { projectId, name: (error as Error)?.name ?? "unknown" }));
+    await Promise.race([check, sleep(PAGE_WAIT_MS)]);
     return db.staleRun.findUnique({ where: { projectId } });
   }
   if (Date.now() - run.checkedAt.getTime() > REFRESH_AFTER_MS || (run.codeRepoProblem === MIRROR_PENDING && !(await isMirrorStillCopying(config, db, projectId)))) {
@@ -126,4 +135,8 @@ export function refreshOnce(config: Config, db: Db, projectId: string): Promise<
   const next = refreshProjectFreshness(config, db, projectId, { waitForCode: false }).finally(() => refreshing.delete(projectId));
   refreshing.set(projectId, next);
   return next;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -32,6 +32,8 @@ export type Config = {
   extractionTimeoutMs: number;
   /** `teammem sync --share-evidence` by default: attach transcript excerpts to sync proposals. */
   shareSyncEvidence: boolean;
+  /** Staleness: how often the server fetches each project's code repository and checks again; 0 = only on demand. */
+  codeCheckIntervalMinutes: number;
   host: string;
   port: number;
   /** The address people and the CLI use to reach the dashboard (auth cookies and origin checks). */
@@ -137,6 +139,7 @@ const envSchema = z.object({
   ),
   TEAMMEM_EXTRACTION_TIMEOUT_MS: wholeNumber(1_000, 600_000, "milliseconds"),
   TEAMMEM_SHARE_SYNC_EVIDENCE: onOff,
+  TEAMMEM_CODE_CHECK_INTERVAL_MINUTES: wholeNumber(0, 10_080, "minutes"),
   HOST: optionalText,
   PORT: z.preprocess(
     blankToUndefined,
@@ -223,6 +226,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     extractionModel: vars.TEAMMEM_EXTRACTION_MODEL ?? vars.TEAMMEM_RECALL_MODEL ?? DEFAULT_RECALL_MODEL,
     extractionTimeoutMs: vars.TEAMMEM_EXTRACTION_TIMEOUT_MS ?? 60_000,
     shareSyncEvidence: vars.TEAMMEM_SHARE_SYNC_EVIDENCE ?? false,
+    codeCheckIntervalMinutes: vars.TEAMMEM_CODE_CHECK_INTERVAL_MINUTES ?? 15,
     host,
     port,
     publicUrl: (vars.TEAMMEM_PUBLIC_URL ?? `http://${host.includes(":") ? `[${host}]` : host}:${port}`).replace(/\/$/, ""),

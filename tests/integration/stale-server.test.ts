@@ -15,6 +15,7 @@ import { checkProjectFreshnessNow, loadProjectFreshness } from "@/lib/stale/load
 import { markStillTrue } from "@/lib/stale/mark-still-true";
 import { readSyncChanges } from "@/lib/member-sync/read-sync-changes";
 import { refreshProjectFreshness } from "@/lib/stale/refresh-project-freshness";
+import { runScheduledCodeChecks } from "@/lib/stale/schedule-code-checks";
 import { commitChange } from "@/lib/store/commit-change";
 import { readBlobs } from "@/lib/store/git";
 
@@ -143,5 +144,21 @@ describe("staleness on the server", () => {
     }
     expect(validateCodeRepo("  ")).toBeNull();
     expect(validateCodeRepo("git@github.com:acme/checkout.git")).toBe("git@github.com:acme/checkout.git");
+  });
+
+  it("a scheduled round fetches every project's code repository and checks again, with no page opened", async () => {
+    await updateProject(config, db, { actor: LEAD, projectId: PROJECT, input: { codeRepo } });
+    await checkProjectFreshnessNow(config, db, PROJECT);
+    // The code moves on (the ledger comes back where the memory says it is); nobody opens a page.
+    await mkdir(path.join(codeRepo, "src/payments"), { recursive: true });
+    git(codeRepo, "mv", "src/ledger/ledger.go", "src/payments/ledger.go");
+    git(codeRepo, "commit", "-q", "-m", "move the ledger back");
+    const head = git(codeRepo, "rev-parse", "HEAD");
+    expect((await db.staleRun.findUniqueOrThrow({ where: { projectId: PROJECT } })).codeCommit).not.toBe(head);
+
+    expect(await runScheduledCodeChecks(config, db)).toEqual({ checked: [PROJECT], failed: [] });
+    expect((await db.staleRun.findUniqueOrThrow({ where: { projectId: PROJECT } })).codeCommit).toBe(head);
+    const ledger = (await loadProjectFreshness(config, db, PROJECT)).memories.find((memory) => memory.path === "reference_ledger_stale.md")!;
+    expect(ledger.signals.map((signal) => signal.kind)).not.toContain("moved-path");
   });
 });

@@ -321,11 +321,7 @@ function prepareApp(env: NodeJS.ProcessEnv): string {
   // Hard links: the same packages without copying 700 MB; nothing writes into node_modules.
   const link = spawnSync("cp", ["-al", path.join(root, "node_modules"), path.join(appDir, "node_modules")], { stdio: "inherit" });
   if (link.status !== 0) throw new Error("could not link node_modules into the snapshot");
-  // Both clients, as `npm install` makes them: prisma.config.ts picks its schema from DATABASE_URL,
-  // so a PostgreSQL URL in the environment would generate the PostgreSQL client twice.
-  const generateEnv = { ...env };
-  delete generateEnv.DATABASE_URL;
-  const generate = spawnSync("npm", ["run", "db:generate", "--silent"], { cwd: appDir, env: generateEnv, stdio: "inherit" });
+  const generate = spawnSync("npm", ["run", "db:generate", "--silent"], { cwd: appDir, env, stdio: "inherit" });
   if (generate.status !== 0) throw new Error("prisma generate failed in the snapshot");
   buildUnderLock(appDir, env);
   return appDir;

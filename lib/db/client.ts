@@ -10,6 +10,14 @@ import { sealSecretRevisions } from "./seal-secret-revisions";
 export type Db = PrismaClient;
 
 /**
+ * Prisma gives a transaction 2 s to get a connection and 5 s to finish. Under load at 10,000
+ * memories (8 approvals in flight on two instances, while the first staleness check of the project
+ * wrote its rows) an approval found every pooled connection busy for longer and failed with a 500.
+ * Waiting longer is right: the work is short, only the queue for a connection is long.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 };
+
+/**
  * The one Prisma client factory. A generated client is provider-specific, so both are generated
  * (`npm run db:generate`) from schemas with identical models, and DATABASE_URL picks one at run
  * time: switching databases needs no regenerate and no rebuild.
@@ -17,8 +25,8 @@ export type Db = PrismaClient;
 export function createDb(config: Pick<Config, "databaseKind" | "databaseUrl" | "sqliteFile" | "authSecret" | "dataDir">): Db {
   const client =
     config.databaseKind === "postgresql"
-      ? (new PgPrismaClient({ adapter: new PrismaPg({ connectionString: config.databaseUrl }) }) as unknown as PrismaClient) // same models, same API
-      : new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${config.sqliteFile}` }) });
+      ? (new PgPrismaClient({ adapter: new PrismaPg({ connectionString: config.databaseUrl }), transactionOptions: TRANSACTION_OPTIONS }) as unknown as PrismaClient) // same models, same API
+      : new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${config.sqliteFile}` }), transactionOptions: TRANSACTION_OPTIONS });
   // The extended client has the same API; its type differs only by the extension's marker.
   return sealSecretRevisions(client, readAuthSecretSync(config)) as unknown as Db;
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { setUpDemoWithToken } from "../helpers/demo-token";
 
 /**
  * Admission control seen from a client: past the bound of recalls in flight (2 running + 2
@@ -32,15 +33,7 @@ beforeAll(async () => {
   process.env.TEAMMEM_INITIAL_PASSWORD = PASSWORD;
   process.env.TEAMMEM_MAX_IN_FLIGHT_RECALL = "2";
   process.env.TEAMMEM_MAX_QUEUED = "2";
-  const { loadConfig } = await import("@/lib/config");
-  const { runSetup } = await import("@/lib/setup/run-setup");
-  await runSetup(loadConfig());
-  const { getDatabase } = await import("@/app/_server/context");
-  const { createApiToken } = await import("@/lib/auth/manage-api-tokens");
-  const db = getDatabase();
-  const omar = await db.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
-  const caller = { userId: omar.id, email: omar.email, name: omar.name, isAdmin: false, via: "session" as const, tokenProjectIds: null };
-  token = (await createApiToken(db, caller, { name: "admission", projectIds: ["acme-checkout"] })).token;
+  token = await setUpDemoWithToken("omar@acme.example", { name: "admission", projectIds: ["acme-checkout"] });
   recall = (await import("@/app/api/projects/[id]/recall/route")).POST;
   getProject = (await import("@/app/api/projects/[id]/route")).GET;
 });

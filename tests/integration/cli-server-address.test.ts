@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
 import { useTempDirs } from "../helpers/temp-dir";
+import { setUpDemoWithToken } from "../helpers/demo-token";
 
 /**
  * Which server the CLI talks to. The server here is the product's own /api/me route handler
@@ -26,16 +27,9 @@ async function buildWorld() {
   worldDir = await mkdtemp(path.join(os.tmpdir(), "teammem-cli-server-"));
   process.env.TEAMMEM_DATA_DIR = path.join(worldDir, "data");
   process.env.TEAMMEM_INITIAL_PASSWORD = "cli-server-password-1";
-  const { loadConfig } = await import("@/lib/config");
-  const { runSetup } = await import("@/lib/setup/run-setup");
-  await runSetup(loadConfig());
+  token = await setUpDemoWithToken("lena@acme.example", { name: "cli", projectIds: ["acme-checkout"] });
   const { getDatabase } = await import("@/app/_server/context");
-  const { createApiToken } = await import("@/lib/auth/manage-api-tokens");
-  const db = getDatabase();
-  const lena = await db.user.findUniqueOrThrow({ where: { email: "lena@acme.example" } });
-  const caller = { userId: lena.id, email: lena.email, name: lena.name, isAdmin: false, via: "session" as const, tokenProjectIds: null };
-  token = (await createApiToken(db, caller, { name: "cli", projectIds: ["acme-checkout"] })).token;
-  closeDb = () => db.$disconnect();
+  closeDb = () => getDatabase().$disconnect();
 
   const { GET } = await import("@/app/api/me/route");
   server = createServer((incoming, outgoing) => {

@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
+import { setUpDemoWithToken } from "../helpers/demo-token";
 
 /**
  * `teammem recall-hook` as Claude Code runs it: the compiled CLI, the hook JSON on stdin, a member
@@ -34,16 +35,9 @@ async function buildWorld() {
   process.env.TEAMMEM_DATA_DIR = path.join(worldDir, "data");
   process.env.TEAMMEM_INITIAL_PASSWORD = "recall-hook-password-1";
   delete process.env.ANTHROPIC_API_KEY; // the local ranker: deterministic, no model
-  const { loadConfig } = await import("@/lib/config");
-  const { runSetup } = await import("@/lib/setup/run-setup");
-  await runSetup(loadConfig());
+  token = await setUpDemoWithToken("omar@acme.example", { name: "hooks", projectIds: [PROJECT] });
   const { getDatabase } = await import("@/app/_server/context");
-  const { createApiToken } = await import("@/lib/auth/manage-api-tokens");
-  const db = getDatabase();
-  const omar = await db.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
-  const caller = { userId: omar.id, email: omar.email, name: omar.name, isAdmin: false, via: "session" as const, tokenProjectIds: null };
-  token = (await createApiToken(db, caller, { name: "hooks", projectIds: [PROJECT] })).token;
-  closeDb = () => db.$disconnect();
+  closeDb = () => getDatabase().$disconnect();
 
   const projects = (await import("@/app/api/projects/route")).GET as unknown as Handler;
   const recall = (await import("@/app/api/projects/[id]/recall/route")).POST as unknown as Handler;

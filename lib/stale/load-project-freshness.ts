@@ -45,13 +45,14 @@ const refreshing = new Map<string, Promise<unknown>>();
  * Every team memory of a project with its freshness, from the read model's rows (one query). A
  * project never checked, or checked at another store commit, is checked first (only the changed
  * files cost anything, thanks to the cache); a check that is merely old is redone in the
- * background, so a page never waits for the clock.
+ * background, so a page never waits for the clock. `page` limits the rows to one page, stalest first.
  */
-export async function loadProjectFreshness(config: Config, db: Db, projectId: string): Promise<ProjectFreshness> {
+export async function loadProjectFreshness(config: Config, db: Db, projectId: string, page?: { skip: number; take: number }): Promise<ProjectFreshness> {
   const run = await ensureProjectFreshness(config, db, projectId);
   const rows = await db.storeMemory.findMany({
     where: { projectId },
     orderBy: [{ freshScore: "desc" }, { path: "asc" }],
+    ...(page ?? {}),
     select: { path: true, name: true, type: true, changedAt: true, freshState: true, freshScore: true, freshSignals: true },
   });
   return {

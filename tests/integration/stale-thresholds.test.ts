@@ -71,6 +71,18 @@ describe("a project's own age limits for staleness", () => {
     expect(reset.staleAfterDays.project).toBe(30);
   });
 
+  it("pages the freshness list stalest first, so an answer stays bounded however many memories there are", async () => {
+    await updateProject(config, db, { actor: LEAD, projectId: PROJECT, input: { staleAfterDays: { project: 7 } } });
+    await sprintNoteInTenDays();
+    const all = (await loadProjectFreshness(config, db, PROJECT)).memories;
+    const first = (await loadProjectFreshness(config, db, PROJECT, { skip: 0, take: 2 })).memories;
+    const second = (await loadProjectFreshness(config, db, PROJECT, { skip: 2, take: 2 })).memories;
+    expect(all.length).toBeGreaterThan(4);
+    expect([...first, ...second].map((memory) => memory.path)).toEqual(all.slice(0, 4).map((memory) => memory.path));
+    expect(first[0]!.score).toBe(Math.max(...all.map((memory) => memory.score)));
+    await updateProject(config, db, { actor: LEAD, projectId: PROJECT, input: { staleAfterDays: null } });
+  });
+
   it("refuses what is not a limit, naming the field, and changes nothing", async () => {
     await expectInvalid({ user: 5 }, /"user" is not a memory type a project can set/);
     await expectInvalid({ project: 0 }, /staleAfterDays\.project: a whole number of days from 1 to 3650/);

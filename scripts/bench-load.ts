@@ -15,7 +15,8 @@
  * Usage: npm run bench:load -- [--memories 10000] [--duration 20] [--rates 50,100,200]
  *          [--port 3200] [--approvals 10] [--pages 5] [--timeout 30] [--lock /tmp/teammem-e2e.lock | --lock none]
  *          [--source head|worktree|<commit>] [--postgres postgresql://…] [--skip-build] [--keep]
- *          [--out results.json]
+ *          [--out results.json] [--phases recall,pages,approve] [--profile DIR]
+ * --phases runs only the named parts; --profile writes the servers' CPU profiles (.cpuprofile) to DIR.
  * With --postgres (a server URL; the run creates and drops a database of its own), a second
  * instance shares the database and the store, and approvals 8 in flight go to both.
  */
@@ -52,6 +53,8 @@ const { values: flags } = parseArgs({
     out: { type: "string" },
     postgres: { type: "string" },
     source: { type: "string", default: "head" },
+    phases: { type: "string", default: "recall,pages,approve" },
+    profile: { type: "string" },
   },
 });
 const memoryCount = wholeNumber(flags.memories, "--memories");
@@ -63,6 +66,8 @@ const pageSamples = wholeNumber(flags.pages, "--pages");
 // A client gives up after this long (a connect time-out in the field is about 30 s).
 const REQUEST_TIMEOUT_MS = wholeNumber(flags.timeout, "--timeout") * 1000;
 const base = `http://${HOST}:${port}`;
+const phases = new Set(flags.phases.split(","));
+for (const phase of phases) if (!["recall", "pages", "approve"].includes(phase)) throw new Error(`--phases: unknown part ${phase} (recall, pages, approve)`);
 
 function wholeNumber(text: string, name: string): number {
   const value = Number(text);
@@ -385,7 +390,7 @@ async function measure(tokens: { member: string; lead: string }, cookie: string,
   ratio("recall sequential p50 / 401 floor p50", recallSequential.p50, floor.p50);
   ratio("health p50 / 401 floor p50", health.p50, floor.p50);
 
-  for (const rate of rates) {
+  for (const rate of phases.has("recall") ? rates : []) {
     const floorAtRate = record(summarize(`GET /api/me (401) at ${rate}/s`, await openLoop(rate, durationSeconds, () => ({ pathname: "/api/me" })), 401));
     record(summarize(`GET /api/health at ${rate}/s`, await openLoop(rate, durationSeconds, () => ({ pathname: "/api/health" })), 200));
     const recallAtRate = record(summarize(`recall at ${rate}/s`, await openLoop(rate, durationSeconds, recallSpec), 200));
@@ -393,11 +398,20 @@ async function measure(tokens: { member: string; lead: string }, cookie: string,
     await sleep(2_000);
   }
 
+  if (phases.has("pages")) await measurePages(cookie, floor);
+  if (phases.has("approve")) await measureWrites(tokens, storeDir, scratchDir, instances);
+}
+
+async function measurePages(cookie: string, floor: Summary): Promise<void> {
   const memories = record(summarize("GET /memories (first page), sequential", await sequential(pageSamples, () => timed(`/memories?scope=team&project=${DEMO_PROJECT.id}`, { headers: { cookie } })), 200));
   ratio("/memories p50 / 401 floor p50", memories.p50, floor.p50);
   const memoryPath = `/memories/team/${DEMO_PROJECT.id}/${encodeURIComponent(benchMemory(Math.floor(memoryCount / 2)).fileName)}`;
   const memoryPage = record(summarize("memory page, sequential", await sequential(pageSamples, () => timed(memoryPath, { headers: { cookie } })), 200));
   ratio("memory page p50 / 401 floor p50", memoryPage.p50, floor.p50);
+}
+
+async function measureWrites(tokens: { member: string; lead: string }, storeDir: string, scratchDir: string, instances: string[]): Promise<void> {
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
 
   const proposalsPath = `/api/projects/${DEMO_PROJECT.id}/proposals`;
   const submit = () => timed(proposalsPath, { method: "POST", headers: bearer(tokens.member), body: proposalBody() });
@@ -445,6 +459,7 @@ function instanceEnv(instancePort: number, dataDir: string, database: string | n
     HOST,
     PORT: String(instancePort),
     TEAMMEM_PUBLIC_URL: `http://${HOST}:${instancePort}`,
+    ...(flags.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(flags.profile)}` } : {}),
     ANTHROPIC_API_KEY: "",
     ANTHROPIC_BASE_URL: "",
     TEAMMEM_LOG_LEVEL: "warn",

@@ -341,7 +341,10 @@ function buildUnderLock(appDir: string, env: NodeJS.ProcessEnv): void {
 }
 
 async function startServer(appDir: string, env: NodeJS.ProcessEnv, instancePort: number, logFile: string): Promise<ChildProcess> {
-  const server = spawn(path.join(appDir, "node_modules", ".bin", "next"), ["start", "-H", HOST, "-p", String(instancePort)], { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"], detached: false });
+  // node itself runs next, so that --profile can ask it for CPU profiles (NODE_OPTIONS may not).
+  const profile = flags.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(flags.profile)}`] : [];
+  const next = path.join(appDir, "node_modules", "next", "dist", "bin", "next");
+  const server = spawn(process.execPath, [...profile, next, "start", "-H", HOST, "-p", String(instancePort)], { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"], detached: false });
   const logStream = createWriteStream(logFile);
   server.stdout!.pipe(logStream);
   server.stderr!.pipe(logStream);
@@ -459,7 +462,6 @@ function instanceEnv(instancePort: number, dataDir: string, database: string | n
     HOST,
     PORT: String(instancePort),
     TEAMMEM_PUBLIC_URL: `http://${HOST}:${instancePort}`,
-    ...(flags.profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(flags.profile)}` } : {}),
     ANTHROPIC_API_KEY: "",
     ANTHROPIC_BASE_URL: "",
     TEAMMEM_LOG_LEVEL: "warn",

@@ -1,6 +1,5 @@
-import { spawn } from "node:child_process";
-import { childProcessEnv } from "../config";
 import { AppError } from "../errors";
+import { runGitProcess } from "../git-process/run-git-process";
 
 /**
  * The one module that runs git against a project's code repository (not the team store: that is
@@ -46,50 +45,22 @@ export type CodeGitOptions = { input?: string; timeoutMs?: number; okExitCodes?:
 
 export type CodeGitResult = { stdout: Buffer; exitCode: number };
 
-/** Runs `git -c … <args>` in `dir`; fails with INVALID_INPUT naming the command when git fails. */
-export function runCodeGit(dir: string, args: string[], options: CodeGitOptions = {}): Promise<CodeGitResult> {
-  const argv = [...SAFE_CONFIG.flatMap((setting) => ["-c", setting]), "--no-pager", ...args];
-  return new Promise((resolve, reject) => {
-    const child = spawn("git", argv, { cwd: dir, env: safeEnv() as NodeJS.ProcessEnv, stdio: ["pipe", "pipe", "pipe"] });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let stderr = "";
-    let isOverflow = false;
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? CODE_GIT_TIMEOUT_MS);
-    child.stdout.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_OUTPUT_BYTES) {
-        isOverflow = true;
-        child.kill("SIGKILL");
-        return;
-      }
-      chunks.push(chunk);
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      if (stderr.length < 4000) stderr += chunk.toString("utf8");
-    });
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(new AppError("INTERNAL", "git could not be started on this machine.", { cause: error }));
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      const exitCode = code ?? -1;
-      if (isOverflow) return reject(codeGitFailed(args, "its output was too large"));
-      if (signal) return reject(codeGitFailed(args, "it took too long"));
-      if (exitCode !== 0 && !(options.okExitCodes ?? []).includes(exitCode)) return reject(codeGitFailed(args, firstLine(stderr)));
-      resolve({ stdout: Buffer.concat(chunks), exitCode });
-    });
-    child.stdin.on("error", () => undefined); // git may exit before reading all input
-    child.stdin.end(options.input ?? "");
+/** Runs `git -c … <args>` in `dir` (the environment stripped of every other GIT_* variable); fails with INVALID_INPUT naming the command when git fails. */
+export async function runCodeGit(dir: string, args: string[], options: CodeGitOptions = {}): Promise<CodeGitResult> {
+  const result = await runGitProcess(dir, ["--no-pager", ...args], {
+    config: SAFE_CONFIG,
+    env: SAFE_ENV,
+    allowedEnv: ["GIT_SSH_COMMAND", "GIT_SSL_CAINFO"],
+    input: options.input,
+    timeoutMs: options.timeoutMs ?? CODE_GIT_TIMEOUT_MS,
+    maxOutputBytes: MAX_OUTPUT_BYTES,
+  }).catch((error: unknown) => {
+    throw new AppError("INTERNAL", "git could not be started on this machine.", { cause: error });
   });
-}
-
-// The environment minus every GIT_* variable a caller might have set (GIT_DIR, GIT_CONFIG_*, …
-// would point git elsewhere or at other config), plus the guards above.
-const ALLOWED_GIT_ENV = new Set(["GIT_SSH_COMMAND", "GIT_SSL_CAINFO", ...Object.keys(SAFE_ENV)]);
-function safeEnv(): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(childProcessEnv(SAFE_ENV)).filter(([name]) => !name.startsWith("GIT_") || ALLOWED_GIT_ENV.has(name)));
+  if (result.failure === "overflow") throw codeGitFailed(args, "its output was too large");
+  if (result.failure === "timeout") throw codeGitFailed(args, "it took too long");
+  if (result.exitCode !== 0 && !(options.okExitCodes ?? []).includes(result.exitCode)) throw codeGitFailed(args, firstLine(result.stderr));
+  return { stdout: result.stdout, exitCode: result.exitCode };
 }
 
 function codeGitFailed(args: string[], reason: string): AppError {

@@ -1,6 +1,6 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import type { ProjectIndexHeader } from "../store/regenerate-project-index";
+import { compareIndexOrder, type ProjectIndexHeader } from "../store/regenerate-project-index";
 import { syncReadModel } from "./sync-read-model";
 
 /**
@@ -22,7 +22,7 @@ export async function listIndexHeaders(config: Config, db: Db, projectId: string
   const sync = await syncReadModel(config, db, { mayFetch: false });
   if (sync.commit !== head) return null;
   const rows = await db.storeMemory.findMany({ where: { projectId }, select: { path: true, name: true, description: true, changedAt: true } });
-  const headers = rows.map((row) => ({ path: row.path, name: row.name, description: row.description, updatedAt: row.changedAt }));
+  const headers = rows.map((row) => ({ path: row.path, name: row.name, description: row.description, updatedAt: row.changedAt })).sort(compareIndexOrder);
   rememberIndexHeaders(projectId, head, headers);
   return headers;
 }

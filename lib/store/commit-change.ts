@@ -8,6 +8,7 @@ import type { SecretFinding } from "../secrets/secret-finding";
 import { reachFaultPoint } from "./fault-points";
 import { isAncestor, isObjectId, pushCommit, readBlobText, readFilesAt, resolveRefQuickly, withRepoLock, type GitIdentity } from "./git";
 import { prepareStoreCommit, type PreparedCommit } from "./prepare-store-commit";
+import { pushOnSameDisk } from "./push-on-same-disk";
 import { MAIN, refreshStore } from "./read-store";
 import { isMemoryFile } from "./regenerate-project-index";
 import { jitter, sleep, withStoreLock } from "./store-lock";
@@ -130,7 +131,9 @@ async function commitBatch(config: Config, db: Db, batch: Queued[]): Promise<voi
       await lease.confirm();
       // A successful push also moves this clone's origin/main, the ref every reader reads, so
       // readers see the commits at once without another fetch. Pushing the last pushes them all.
-      if ((await withRepoLock(clone, () => pushCommit(clone, chain.at(-1)!.prepared.commit))) === "pushed") {
+      const push = { base: chain[0]!.prepared.parent, objects: chain.flatMap((link) => link.prepared.written) };
+      const tip = chain.at(-1)!.prepared.commit;
+      if ((await withRepoLock(clone, async () => (await pushOnSameDisk(clone, tip, push)) ?? (await pushCommit(clone, tip)))) === "pushed") {
         reachFaultPoint(config, "after-push");
         for (const { item, prepared } of chain) {
           await updateReadModel(config, db, ownCommit(item, prepared));

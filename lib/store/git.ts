@@ -4,6 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { simpleGit, type SimpleGit } from "simple-git";
 import { AppError } from "../errors";
+import { runGitProcess } from "../git-process/run-git-process";
+import { objectDatabaseOf, sortTreeEntries, treeBody, writeObject } from "./git-objects";
 
 /**
  * The one module that runs git. Everything about the team store goes through these functions so
@@ -15,6 +17,7 @@ export type GitIdentity = { name: string; email: string };
 export const SERVICE_IDENTITY: GitIdentity = { name: "teammem", email: "teammem@localhost" };
 
 const GIT_TIMEOUT_MS = 60_000;
+const FETCH_TIMEOUT_MS = 5 * 60_000;
 // simple-git 4 strips every ambient GIT_* variable it is not told about; these are the ones
 // operators rely on to reach a remote. Identity and dates are passed as options, never as env.
 const ALLOWED_ENV = ["GIT_SSH_COMMAND", "GIT_SSL_CAINFO", "GIT_TERMINAL_PROMPT", "GIT_ASKPASS"];
@@ -27,10 +30,43 @@ function git(dir: string, options: GitOptions = {}): SimpleGit {
     baseDir: dir,
     timeout: { block: GIT_TIMEOUT_MS },
     allowEnvironment: ALLOWED_ENV,
-    // The committer is whoever runs the command (the service, or the approving lead).
-    config: ["core.quotepath=off", `user.name=${identity.name}`, `user.email=${identity.email}`],
+    config: gitConfig(identity),
     ...(options.input === undefined ? {} : { input: () => options.input }),
   });
+}
+
+// The committer is whoever runs the command (the service, or the approving lead).
+function gitConfig(identity: GitIdentity): string[] {
+  return ["core.quotepath=off", `user.name=${identity.name}`, `user.email=${identity.email}`];
+}
+
+const MAX_OUTPUT_BYTES = 1024 * 1024 * 1024;
+
+type RunOptions = { input?: string; okExitCodes?: number[]; timeoutMs?: number };
+
+/**
+ * Plumbing runs through runGitProcess rather than simple-git (run-git-process.ts says why); a
+ * failure throws an Error whose message is git's own, as simple-git's did.
+ */
+async function run(dir: string, args: string[], options: RunOptions = {}): Promise<{ stdout: Buffer; exitCode: number }> {
+  const result = await runGitProcess(dir, args, {
+    config: gitConfig(SERVICE_IDENTITY),
+    env: {},
+    allowedEnv: ALLOWED_ENV,
+    input: options.input,
+    timeoutMs: options.timeoutMs ?? GIT_TIMEOUT_MS,
+    maxOutputBytes: MAX_OUTPUT_BYTES,
+  });
+  if (result.failure === "timeout") throw new Error(`git ${args[0]} did not finish within ${Math.round((options.timeoutMs ?? GIT_TIMEOUT_MS) / 1000)} s`);
+  if (result.failure === "overflow") throw new Error(`git ${args[0]} printed more than this server reads`);
+  if (result.exitCode !== 0 && !(options.okExitCodes ?? []).includes(result.exitCode)) {
+    throw new Error(result.stderr.trim() || `git ${args[0]} exited with ${result.exitCode}`);
+  }
+  return result;
+}
+
+async function raw(dir: string, args: string[], options: RunOptions = {}): Promise<string> {
+  return (await run(dir, args, options)).stdout.toString("utf8");
 }
 
 /** Serialises git commands per repository: concurrent commands collide on index.lock. */
@@ -79,7 +115,7 @@ export async function originUrl(dir: string): Promise<string | null> {
 
 export async function fetchOrigin(dir: string): Promise<void> {
   try {
-    await git(dir).fetch(["origin", "--prune"]);
+    await run(dir, ["fetch", "--quiet", "--prune", "origin"], { timeoutMs: FETCH_TIMEOUT_MS });
   } catch (cause) {
     throw storeUnavailable("Fetching the team store failed", cause);
   }
@@ -88,7 +124,7 @@ export async function fetchOrigin(dir: string): Promise<void> {
 /** The commit a ref points at, or null when it does not exist (an empty store has no main). */
 export async function resolveRef(dir: string, ref: string): Promise<string | null> {
   try {
-    return (await git(dir).raw(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])).trim() || null;
+    return (await raw(dir, ["rev-parse", "--verify", "--quiet", `${ref}^{commit}`])).trim() || null;
   } catch {
     return null; // rev-parse --verify --quiet exits 1 for a missing ref: that is the answer
   }
@@ -98,7 +134,7 @@ export type TreeEntry = { path: string; blob: string; size: number };
 
 /** Every file under `prefix` at `ref` (recursively), straight from git objects: no checkout. */
 export async function listTree(dir: string, ref: string, prefix: string): Promise<TreeEntry[]> {
-  const output = await git(dir).raw(["ls-tree", "-r", "-l", "-z", "--full-tree", ref, "--", prefix]);
+  const output = await raw(dir, ["ls-tree", "-r", "-l", "-z", "--full-tree", ref, "--", prefix]);
   return output
     .split("\0")
     .filter(Boolean)
@@ -113,9 +149,9 @@ export async function listTree(dir: string, ref: string, prefix: string): Promis
 export async function readBlobs(dir: string, blobs: string[]): Promise<Map<string, string>> {
   const contents = new Map<string, string>();
   if (blobs.length === 0) return contents;
-  const output = await git(dir, { input: blobs.join("\n") + "\n" }).raw(["cat-file", "--batch"]);
+  // Read as bytes: sizes are in bytes, and a blob that is not valid UTF-8 must not shift the rest.
+  const buffer = (await run(dir, ["cat-file", "--batch"], { input: blobs.join("\n") + "\n" })).stdout;
   let offset = 0;
-  const buffer = Buffer.from(output, "utf8");
   while (offset < buffer.length) {
     const headerEnd = buffer.indexOf(0x0a, offset);
     if (headerEnd < 0) break;
@@ -146,7 +182,7 @@ export async function readFileAt(dir: string, ref: string, filePath: string): Pr
  * was approved.
  */
 export async function lastChangeTimes(dir: string, ref: string, prefix: string): Promise<Map<string, Date>> {
-  const output = await git(dir).raw(["log", "-z", "--name-only", "--format=@@%at", ref, "--", prefix]);
+  const output = await raw(dir, ["log", "-z", "--name-only", "--format=@@%at", ref, "--", prefix]);
   const changed = new Map<string, Date>();
   let current: Date | null = null;
   for (const token of output.split("\0")) {
@@ -169,7 +205,7 @@ const FIELD = "\x1f";
 export async function fileHistory(dir: string, ref: string, filePath: string, limit = 100): Promise<FileCommit[]> {
   let output: string;
   try {
-    output = await git(dir).raw(["log", `--max-count=${limit}`, "--follow", "-z", "--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s", ref, "--", filePath]);
+    output = await raw(dir, ["log", `--max-count=${limit}`, "--follow", "-z", "--format=%H%x1f%an%x1f%ae%x1f%aI%x1f%s", ref, "--", filePath]);
   } catch (cause) {
     throw storeUnavailable("Reading the history of a store file failed", cause);
   }
@@ -237,31 +273,22 @@ export function isObjectId(value: string): boolean {
 
 /** Runs git and reports its exit code instead of failing for the codes listed as answers. */
 async function runForExitCode(dir: string, args: string[], answers: number[]): Promise<{ exitCode: number; stdout: string }> {
-  let exitCode = 0;
-  const repo = simpleGit({
-    baseDir: dir,
-    timeout: { block: GIT_TIMEOUT_MS },
-    allowEnvironment: ALLOWED_ENV,
-    config: ["core.quotepath=off"],
-    errors: (error, result) => {
-      exitCode = result.exitCode;
-      if (answers.includes(result.exitCode)) return undefined;
-      return error ?? (result.exitCode === 0 ? undefined : Buffer.concat([...result.stdErr, ...result.stdOut]));
-    },
-  });
-  const stdout = await repo.raw(args);
-  return { exitCode, stdout };
+  const { exitCode, stdout } = await run(dir, args, { okExitCodes: answers });
+  return { exitCode, stdout: stdout.toString("utf8") };
 }
 
-/** Writes a blob into the repository's object database; returns its id. */
-export async function writeBlob(dir: string, content: string): Promise<string> {
-  if (content === "") {
-    // simple-git leaves stdin open for empty input; an empty file has a fixed id anyway.
-    return withTempFiles({ empty: "" }, async (files) =>
-      (await git(dir).raw(["hash-object", "-w", "--no-filters", files.empty])).trim(),
-    );
+/**
+ * Writes a blob into the repository's object database; returns its id. `written` collects the
+ * ids of objects written for a commit, which a push on the same disk copies (pushCommit).
+ */
+export async function writeBlob(dir: string, content: string, written?: string[]): Promise<string> {
+  const database = await objectDatabaseOf(dir);
+  if (database) {
+    const id = await writeObject(database, "blob", Buffer.from(content, "utf8"));
+    written?.push(id);
+    return id;
   }
-  return (await git(dir, { input: content }).raw(["hash-object", "-w", "--no-filters", "--stdin"])).trim();
+  return (await raw(dir, ["hash-object", "-w", "--no-filters", "--stdin"], { input: content })).trim();
 }
 
 export type FileAt = { blob: string; content: string };
@@ -290,7 +317,8 @@ async function readBlobObjects(dir: string, requests: string[]): Promise<Map<str
   const objects = new Map<string, FileAt>();
   if (requests.length === 0) return objects;
   if (requests.some((request) => /[\n\r\0]/.test(request))) throw new AppError("INVALID_INPUT", "A store path cannot contain a line break.");
-  const buffer = Buffer.from(await git(dir, { input: requests.join("\n") + "\n" }).raw(["cat-file", "--batch"]), "utf8");
+  // Byte offsets: the output is read as bytes, so a blob that is not valid UTF-8 cannot shift them.
+  const buffer = (await run(dir, ["cat-file", "--batch"], { input: requests.join("\n") + "\n" })).stdout;
   let offset = 0;
   for (const request of requests) {
     const headerEnd = buffer.indexOf(0x0a, offset);
@@ -332,7 +360,7 @@ async function readTreeEntries(dir: string, treeOrCommit: string): Promise<RawTr
   const tree = rootTreeOfCommit.get(cacheKey(dir, treeOrCommit)) ?? treeOrCommit;
   const cached = treeEntriesById.get(cacheKey(dir, tree));
   if (cached) return cached;
-  const output = await git(dir).raw(["ls-tree", "-z", tree]);
+  const output = await raw(dir, ["ls-tree", "-z", tree]);
   const entries = output
     .split("\0")
     .filter(Boolean)
@@ -352,7 +380,7 @@ export type TreeChange = { path: string; content: string | null } | { path: stri
  * Only the folders along the changed paths are rewritten; empty folders disappear, as in git.
  * Returns null when the result is empty.
  */
-export async function writeTreeWithChanges(dir: string, baseTree: string | null, changes: TreeChange[]): Promise<string | null> {
+export async function writeTreeWithChanges(dir: string, baseTree: string | null, changes: TreeChange[], written: string[] = []): Promise<string | null> {
   const entries = new Map((baseTree ? await readTreeEntries(dir, baseTree) : []).map((entry) => [entry.name, entry]));
   const nested = new Map<string, TreeChange[]>();
   const blobs: Promise<void>[] = [];
@@ -367,7 +395,7 @@ export async function writeTreeWithChanges(dir: string, baseTree: string | null,
       entries.delete(head);
     } else {
       const content = change.content;
-      blobs.push(writeBlob(dir, content).then((id) => void entries.set(head, { mode: "100644", type: "blob", id, name: head })));
+      blobs.push(writeBlob(dir, content, written).then((id) => void entries.set(head, { mode: "100644", type: "blob", id, name: head })));
     }
   }
   // Objects are content-addressed, so writing blobs and sibling trees at once is safe.
@@ -375,15 +403,20 @@ export async function writeTreeWithChanges(dir: string, baseTree: string | null,
     ...blobs,
     ...[...nested].map(async ([name, subChanges]) => {
       const existing = entries.get(name);
-      const subtree = await writeTreeWithChanges(dir, existing?.type === "tree" ? existing.id : null, subChanges);
+      const subtree = await writeTreeWithChanges(dir, existing?.type === "tree" ? existing.id : null, subChanges, written);
       if (subtree) entries.set(name, { mode: "040000", type: "tree", id: subtree, name });
       else entries.delete(name);
     }),
   ]);
   if (entries.size === 0) return null;
-  const input = [...entries.values()].map((entry) => `${entry.mode} ${entry.type} ${entry.id}\t${entry.name}\0`).join("");
-  const tree = (await git(dir, { input }).raw(["mktree", "-z"])).trim();
-  rememberBounded(treeEntriesById, cacheKey(dir, tree), [...entries.values()]);
+  const database = await objectDatabaseOf(dir);
+  // Kept in tree order, so the next commit's tree built from this one sorts in linear time.
+  const sorted = sortTreeEntries([...entries.values()]);
+  const tree = database
+    ? await writeObject(database, "tree", treeBody(sorted))
+    : (await raw(dir, ["mktree", "-z"], { input: [...entries.values()].map((entry) => `${entry.mode} ${entry.type} ${entry.id}\t${entry.name}\0`).join("") })).trim();
+  written.push(tree);
+  rememberBounded(treeEntriesById, cacheKey(dir, tree), sorted);
   return tree;
 }
 
@@ -399,11 +432,13 @@ export type CreateCommitOptions = {
    * it can record the commit in the read model without asking git again.
    */
   at?: Date;
+  /** Collects the commit's id, as writeBlob does. */
+  written?: string[];
 };
 
 /**
- * Makes a commit object (no branch moves); returns its id. The object is written as text through
- * `hash-object -t commit` (git checks its format), so its time is the one given, without setting
+ * Makes a commit object (no branch moves); returns its id. The object is written from its text
+ * (git-objects.ts, else `hash-object -t commit`), so its time is the one given, without setting
  * GIT_*_DATE in an environment.
  */
 export async function createCommit(options: CreateCommitOptions): Promise<string> {
@@ -421,7 +456,12 @@ export async function createCommit(options: CreateCommitOptions): Promise<string
     "\n",
     options.message,
   ].join("");
-  const commit = (await git(options.dir, { input: object }).raw(["hash-object", "-t", "commit", "-w", "--stdin"])).trim();
+  if (options.message.includes("\0")) throw new AppError("INVALID_INPUT", "A commit message cannot contain a NUL character.");
+  const database = await objectDatabaseOf(options.dir);
+  const commit = database
+    ? await writeObject(database, "commit", Buffer.from(object, "utf8"))
+    : (await raw(options.dir, ["hash-object", "-t", "commit", "-w", "--stdin"], { input: object })).trim();
+  options.written?.push(commit);
   rememberBounded(rootTreeOfCommit, cacheKey(options.dir, commit), options.tree);
   return commit;
 }
@@ -445,6 +485,25 @@ export async function pushCommit(dir: string, commit: string): Promise<"pushed" 
     if (cause instanceof Error && MOVED_BRANCH.test(cause.message)) return "rejected";
     throw storeUnavailable("Pushing to the team store failed", cause);
   }
+}
+
+/**
+ * Moves `ref` to `commit` only if it is still at `expected` (null: only if it does not exist yet):
+ * "moved" when someone else moved it first.
+ */
+export async function compareAndSwapRef(dir: string, ref: string, commit: string, expected: string | null): Promise<"updated" | "moved"> {
+  try {
+    await raw(dir, ["update-ref", "-m", "teammem: commit", ref, commit, expected ?? ""]);
+    return "updated";
+  } catch (cause) {
+    if (cause instanceof Error && MOVED_BRANCH.test(cause.message)) return "moved";
+    throw storeUnavailable("Updating the team store's main branch failed", cause);
+  }
+}
+
+/** Packs loose objects when git's own thresholds say so (what a push's receiving side runs). */
+export async function collectGarbageWhenDue(dir: string): Promise<void> {
+  await raw(dir, ["gc", "--auto", "--quiet"]);
 }
 
 /** True when `commit` is `ref` or one of its ancestors; false also for an unknown commit. */
@@ -500,7 +559,7 @@ export type LoggedCommit = { commit: string; at: Date; authorName: string; autho
  * or a single ref for a rebuild. Author time, as in lastChangeTimes.
  */
 export async function readChangeLog(dir: string, range: string, prefix: string): Promise<LoggedCommit[]> {
-  const output = await git(dir).raw(["log", "-z", "--no-renames", "--name-only", "--format=@@%H%x1f%at%x1f%an%x1f%ae%x1f%s", range, "--", prefix]);
+  const output = await raw(dir, ["log", "-z", "--no-renames", "--name-only", "--format=@@%H%x1f%at%x1f%an%x1f%ae%x1f%s", range, "--", prefix]);
   const commits: LoggedCommit[] = [];
   for (const token of output.split("\0")) {
     for (const line of token.split("\n")) {
@@ -526,7 +585,7 @@ export type ChangedPath = { path: string; isDeleted: boolean };
 
 /** Files under `prefix` that differ between two commits (added, changed or deleted), no renames. */
 export async function changedPaths(dir: string, from: string, to: string, prefix: string): Promise<ChangedPath[]> {
-  const output = await git(dir).raw(["diff-tree", "-r", "-z", "--no-renames", "--name-status", from, to, "--", prefix]);
+  const output = await raw(dir, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", from, to, "--", prefix]);
   const tokens = output.split("\0").filter(Boolean);
   const changes: ChangedPath[] = [];
   for (let index = 0; index + 1 < tokens.length; index += 2) changes.push({ path: tokens[index + 1]!, isDeleted: tokens[index]!.startsWith("D") });
@@ -568,7 +627,7 @@ export async function hasCommit(dir: string, commit: string): Promise<boolean> {
 
 /** The newest commit at or before `ref` that changed `filePath` (one `git log -1`), or null. */
 export async function lastCommitOf(dir: string, ref: string, filePath: string): Promise<{ commit: string; at: Date } | null> {
-  const output = (await git(dir).raw(["log", "-1", "--no-renames", "--format=%H %at", ref, "--", filePath])).trim();
+  const output = (await raw(dir, ["log", "-1", "--no-renames", "--format=%H %at", ref, "--", filePath])).trim();
   const [commit, seconds] = output.split(" ");
   return commit && seconds ? { commit, at: new Date(Number(seconds) * 1000) } : null;
 }

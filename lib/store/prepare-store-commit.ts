@@ -20,7 +20,7 @@ import {
 } from "./git";
 import { mergeMemory, WHOLE_FILE_FIELD } from "./merge-memory";
 import { MAIN } from "./read-store";
-import { isMemoryFile, PROJECT_INDEX_FILE, regenerateProjectIndex, regenerateProjectIndexFromHeaders, type ProjectIndexFile, type ProjectIndexHeader } from "./regenerate-project-index";
+import { insertInIndexOrder, isMemoryFile, PROJECT_INDEX_FILE, regenerateProjectIndex, regenerateProjectIndexFromHeaders, type ProjectIndexFile, type ProjectIndexHeader } from "./regenerate-project-index";
 import { projectDir, serializeStoreManifest, STORE_FORMAT_VERSION, STORE_MANIFEST_FILE, StoreManifest } from "./store-manifest";
 
 export type PreparedChange = {
@@ -65,6 +65,8 @@ export type PreparedCommit =
       blob: string | null;
       /** The headers MEMORY.md was regenerated from (the new file's included), when the read model gave them. */
       indexHeaders: ProjectIndexHeader[] | null;
+      /** The objects written for the commit (a push on the same disk copies them). */
+      written: string[];
     }
   | { status: "unchanged"; commit: string }
   | { status: "conflicted"; base: string | null; ours: string | null; theirs: string | null; conflictingFields: string[] }
@@ -101,9 +103,10 @@ export async function prepareStoreCommit(config: Config, options: PrepareCommitO
   const content = resolved.content;
   // Whole seconds: git keeps no more, and MEMORY.md orders by the time the read model will record.
   const at = new Date(Math.floor(Date.now() / 1000) * 1000);
+  const written: string[] = [];
   const [index, blob] = await Promise.all([
     regeneratedIndex(clone, head, change, content, at, options.indexHeaders),
-    content === null ? null : writeBlob(clone, content),
+    content === null ? null : writeBlob(clone, content, written),
   ]);
   const prefix = `${projectDir(change.projectId)}/`;
   const treeChanges: TreeChange[] = [
@@ -112,10 +115,10 @@ export async function prepareStoreCommit(config: Config, options: PrepareCommitO
   ];
   const manifest = manifestWithProject(atHead.get(STORE_MANIFEST_FILE)?.content ?? null, change);
   if (manifest !== null) treeChanges.push({ path: STORE_MANIFEST_FILE, content: manifest });
-  const tree = await writeTreeWithChanges(clone, head, treeChanges);
+  const tree = await writeTreeWithChanges(clone, head, treeChanges, written);
   if (!tree) throw new AppError("INTERNAL", "The store commit came out empty; nothing was written.");
-  const commit = await createCommit({ dir: clone, tree, parent: head, message: options.message, author: options.author, committer: options.committer, at });
-  return { status: "ready", commit, parent: head, at, content, merged: resolved.merged, blob, indexHeaders: index.headers };
+  const commit = await createCommit({ dir: clone, tree, parent: head, message: options.message, author: options.author, committer: options.committer, at, written });
+  return { status: "ready", commit, parent: head, at, content, merged: resolved.merged, blob, indexHeaders: index.headers, written };
 }
 
 type Resolved =
@@ -155,9 +158,10 @@ async function regeneratedIndex(
   const prefix = `${projectDir(change.projectId)}/`;
   const known = head && indexHeaders ? await indexHeaders(head) : null;
   if (known) {
+    // Kept in index order, so the next commit's regeneration needs no sort (regenerate-project-index.ts).
     const others = known.filter((header) => header.path !== change.path);
     const header = content === null ? null : parseMemoryHeader(content);
-    const headers = header === null ? others : [...others, { path: change.path, name: header.name, description: header.description, updatedAt: at }];
+    const headers = header === null ? others : insertInIndexOrder(others, { path: change.path, name: header.name, description: header.description, updatedAt: at });
     return { text: regenerateProjectIndexFromHeaders(headers), headers };
   }
   const [entries, times] = head

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { buildIndex, formatIndexLine, type IndexEntry } from "../memdir/build-index";
+import { formatIndexLine, type IndexEntry } from "../memdir/build-index";
 import { parseMemoryHeader } from "../memdir/frontmatter";
 import { MAX_INDEX_LINE_CHARS } from "../memdir/truncate-index";
 import { isSafeMemoryKey } from "../memdir/validate-memory-key";
@@ -38,12 +38,44 @@ export function regenerateProjectIndex(files: ProjectIndexFile[]): string {
 /** A memory's index-relevant fields, as the read model keeps them. */
 export type ProjectIndexHeader = { path: string; name: string | null; description: string | null; updatedAt: Date | null };
 
-/** regenerateProjectIndex from headers already parsed (the read model's rows): same bytes. */
+/**
+ * regenerateProjectIndex from headers already parsed (the read model's rows): same bytes. A commit
+ * regenerates the index of up to 10,000 memories while holding the store lease, so each header's
+ * line is kept (headers are not changed once made) and headers already in index order are not
+ * sorted again: the next commit's headers are the last ones with one header inserted.
+ */
 export function regenerateProjectIndexFromHeaders(headers: ProjectIndexHeader[]): string {
-  const memories = headers
-    .filter((file) => isMemoryFile(file.path))
-    .sort((a, b) => (b.updatedAt?.getTime() ?? 0) - (a.updatedAt?.getTime() ?? 0) || byPath(a, b));
-  return buildIndex(memories.map((file) => indexEntry(file.path, file.name ?? path.posix.basename(file.path, ".md"), file.description)));
+  const memories = headers.filter((header) => indexLineOf(header) !== null);
+  const ordered = isInIndexOrder(memories) ? memories : [...memories].sort(compareIndexOrder);
+  return ordered.map((header) => indexLineOf(header)!).join("\n") + (ordered.length ? "\n" : "");
+}
+
+/** Newest first (as Claude Code's own index grows at the top), then by path. */
+export function compareIndexOrder(a: ProjectIndexHeader, b: ProjectIndexHeader): number {
+  return (b.updatedAt?.getTime() ?? 0) - (a.updatedAt?.getTime() ?? 0) || byPath(a, b);
+}
+
+function isInIndexOrder(headers: ProjectIndexHeader[]): boolean {
+  for (let index = 1; index < headers.length; index += 1) if (compareIndexOrder(headers[index - 1]!, headers[index]!) > 0) return false;
+  return true;
+}
+
+/** `headers` (in index order) with `header` in its place; `headers` is left as it was. */
+export function insertInIndexOrder(headers: ProjectIndexHeader[], header: ProjectIndexHeader): ProjectIndexHeader[] {
+  const at = headers.findIndex((other) => compareIndexOrder(header, other) < 0);
+  return at < 0 ? [...headers, header] : [...headers.slice(0, at), header, ...headers.slice(at)];
+}
+
+const lines = new WeakMap<ProjectIndexHeader, string | null>();
+
+/** The header's index line, or null when its path is not a memory file. */
+function indexLineOf(header: ProjectIndexHeader): string | null {
+  let line = lines.get(header);
+  if (line === undefined) {
+    line = isMemoryFile(header.path) ? formatIndexLine(indexEntry(header.path, header.name ?? path.posix.basename(header.path, ".md"), header.description)) : null;
+    lines.set(header, line);
+  }
+  return line;
 }
 
 /** One index entry; a long description is cut at a word so the line stays within C7's ~150. */

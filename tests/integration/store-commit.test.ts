@@ -430,6 +430,27 @@ echo push >> "${pushLog}"
       await rm(hook, { force: true });
     }
   });
+
+  it("a store on the same disk keeps a sound object database and history after direct pushes, and its receive hooks still run and can refuse", async () => {
+    const projectId = newProjectId();
+    const start = remoteHead();
+    for (let index = 0; index < 3; index += 1) await seedMemory(projectId, `project_direct_${index}.md`, memoryText({ name: `Direct ${index}`, description: `Direct note ${index}`, type: "project" }, `Body ${index}.\n`));
+    expect(git(remote, "rev-list", "--count", `${start}..main`).trim()).toBe("3");
+    expect(() => git(remote, "fsck", "--strict", "--no-dangling")).not.toThrow();
+    expect(git(instanceA.config.storeCloneDir, "rev-parse", "refs/remotes/origin/main").trim()).toBe(remoteHead());
+
+    // A store with a pre-receive hook gets a real push, so the hook decides.
+    const hook = path.join(remote, "hooks", "pre-receive");
+    await writeFile(hook, "#!/bin/sh\necho 'refused by the store policy' >&2\nexit 1\n", { mode: 0o755 });
+    try {
+      const before = remoteHead();
+      const attempt = commit({ change: { projectId, path: "project_refused.md", content: memoryText({ name: "Refused", description: "Refused by a hook", type: "project" }, "Body.\n"), baseBlob: null } });
+      await expect(attempt).rejects.toMatchObject({ code: "STORE_UNAVAILABLE" });
+      expect(remoteHead()).toBe(before);
+    } finally {
+      await rm(hook, { force: true });
+    }
+  });
 });
 
 /** The lease itself, with two clients on one database: holders never overlap, expired leases are taken over. */

@@ -1,0 +1,128 @@
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { deflate } from "node:zlib";
+import { AppError } from "../errors";
+
+/**
+ * Git's object database written from this process: blobs, trees and commits as loose objects,
+ * byte for byte what `git hash-object -w` and `git mktree` write (docs/store.md, "Writing
+ * objects"). An approval writes five to seven objects; starting a git process for each was
+ * most of its time at 10,000 memories. Reading and every ref update stay with git (git.ts).
+ */
+
+export type ObjectType = "blob" | "tree" | "commit";
+
+export type ObjectDatabase = {
+  /** The repository's `objects` folder. */
+  objectsDir: string;
+  hash: "sha1" | "sha256";
+};
+
+const deflateAsync = promisify(deflate);
+// core.looseCompression's default: loose objects are written for speed and packed later by gc.
+const LOOSE_COMPRESSION_LEVEL = 1;
+
+const databases = new Map<string, ObjectDatabase | null>();
+
+/**
+ * The object database of a repository (a working clone or a bare one), or null for a layout this
+ * module does not write into (a linked worktree, an unknown extension): git itself is used then.
+ */
+export async function objectDatabaseOf(repoDir: string): Promise<ObjectDatabase | null> {
+  const key = path.resolve(repoDir);
+  if (databases.has(key)) return databases.get(key)!;
+  const gitDir = existsSync(path.join(key, ".git")) ? path.join(key, ".git") : key;
+  const config = await readFile(path.join(gitDir, "config"), "utf8").catch(() => null);
+  const database = config === null || (await stat(path.join(gitDir, "objects")).catch(() => null))?.isDirectory() !== true ? null : describe(gitDir, config);
+  databases.set(key, database);
+  return database;
+}
+
+function describe(gitDir: string, config: string): ObjectDatabase | null {
+  const extensions = [...config.matchAll(/^\s*(\w+)\s*=\s*(\S+)/gm)].filter(([, key]) => /^(objectformat|compatobjectformat|partialclone|preciousobjects|worktreeconfig)$/i.test(key!));
+  if (extensions.some(([, key]) => !/^objectformat$/i.test(key!))) return null;
+  const format = extensions[0]?.[2]?.toLowerCase() ?? "sha1";
+  if (format !== "sha1" && format !== "sha256") return null;
+  return { objectsDir: path.join(gitDir, "objects"), hash: format };
+}
+
+/** Writes one object unless it is already there as a loose object; returns its id. */
+export async function writeObject(database: ObjectDatabase, type: ObjectType, body: Buffer): Promise<string> {
+  const object = Buffer.concat([Buffer.from(`${type} ${body.length}\0`, "utf8"), body]);
+  const id = createHash(database.hash).update(object).digest("hex");
+  const file = looseObjectPath(database, id);
+  if (existsSync(file)) return id;
+  await writeAtomically(file, await deflateAsync(object, { level: LOOSE_COMPRESSION_LEVEL }));
+  return id;
+}
+
+export function looseObjectPath(database: ObjectDatabase, id: string): string {
+  return path.join(database.objectsDir, id.slice(0, 2), id.slice(2));
+}
+
+async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  // git's own temporary-object name pattern, so an interrupted write is what git gc already cleans up.
+  const temporary = path.join(path.dirname(file), `tmp_obj_${randomBytes(6).toString("hex")}`);
+  try {
+    await writeFile(temporary, bytes, { mode: 0o444 });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+export type TreeObjectEntry = { mode: string; type: string; id: string; name: string };
+
+type EncodedEntry = { key: Buffer; bytes: Buffer };
+
+// An approval rewrites the project's tree of up to 10,000 entries, all but one unchanged: each
+// entry's sort key and bytes are kept (entries are not changed once made), and entries already
+// in order (the last tree's, plus one) sort in linear time.
+const encoded = new WeakMap<TreeObjectEntry, EncodedEntry>();
+
+function encode(entry: TreeObjectEntry): EncodedEntry {
+  let known = encoded.get(entry);
+  if (!known) {
+    if (!entry.name || entry.name === "." || entry.name === ".." || /[/\0]/.test(entry.name)) {
+      throw new AppError("INTERNAL", "A store tree entry has an empty name or one with a slash or NUL; nothing was written.");
+    }
+    known = {
+      key: Buffer.from(entry.type === "tree" ? `${entry.name}/` : entry.name, "utf8"),
+      bytes: Buffer.concat([Buffer.from(`${entry.mode.replace(/^0+/, "")} ${entry.name}\0`, "utf8"), Buffer.from(entry.id, "hex")]),
+    };
+    encoded.set(entry, known);
+  }
+  return known;
+}
+
+/** Entries in git's tree order: names compared as bytes, a folder's as if it ended in `/`. */
+export function sortTreeEntries<Entry extends TreeObjectEntry>(entries: Entry[]): Entry[] {
+  return [...entries].sort((a, b) => Buffer.compare(encode(a).key, encode(b).key));
+}
+
+/** A tree object's bytes: `<mode> <name>\0<binary id>` per entry in tree order, folder modes without the leading zero. */
+export function treeBody(entries: TreeObjectEntry[]): Buffer {
+  return Buffer.concat(sortTreeEntries(entries).map((entry) => encode(entry).bytes));
+}
+
+/**
+ * Copies objects this process wrote from one database to another (the clone's to the store's,
+ * for a push on the same disk). False when one of them is not a loose object in `from`, and the
+ * caller falls back to `git push`.
+ */
+export async function copyLooseObjects(from: ObjectDatabase, to: ObjectDatabase, ids: Iterable<string>): Promise<boolean> {
+  if (from.hash !== to.hash) return false;
+  for (const id of new Set(ids)) {
+    const target = looseObjectPath(to, id);
+    if (existsSync(target)) continue;
+    const bytes = await readFile(looseObjectPath(from, id)).catch(() => null);
+    if (bytes === null) return false;
+    await writeAtomically(target, bytes);
+  }
+  return true;
+}

@@ -1,0 +1,75 @@
+import { execFileSync } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copyLooseObjects, objectDatabaseOf, treeBody, writeObject } from "@/lib/store/git-objects";
+import { createCommit, writeBlob, writeTreeWithChanges } from "@/lib/store/git";
+
+// Objects written from this process must be exactly what git writes: the same ids, and a
+// repository that `git fsck --strict` accepts.
+let root: string;
+const git = (dir: string, args: string[], input?: string) => execFileSync("git", args, { cwd: dir, input, encoding: "utf8" }).trim();
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "teammem-git-objects-"));
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe("the in-process object writer", () => {
+  it("writes blobs, trees and commits with git's ids, readable by git and passing fsck --strict", async () => {
+    const repo = path.join(root, "sha1");
+    git(root, ["init", "-q", "--initial-branch=main", repo]);
+    const texts = ["", "plain\n", "ünïcödé — and a line without end", "x".repeat(200_000)];
+    for (const text of texts) {
+      const ours = await writeBlob(repo, text);
+      expect(ours).toBe(git(repo, ["hash-object", "--stdin"], text));
+      expect(git(repo, ["cat-file", "-p", ours])).toBe(text.trimEnd());
+    }
+    // Names that sort differently as folders ("a-b" < "a/" but "a" < "a-b" as files) and a nested change.
+    const tree = await writeTreeWithChanges(repo, null, [
+      { path: "a-b.md", content: "one\n" },
+      { path: "a/inner.md", content: "two\n" },
+      { path: "a.md", content: "three\n" },
+      { path: "projects/p/MEMORY.md", content: "- [x](x.md)\n" },
+    ]);
+    expect(tree).not.toBeNull();
+    const listing = git(repo, ["ls-tree", "-r", "-z", tree!]).split("\0").filter(Boolean).join("\n");
+    expect(git(repo, ["mktree", "-z"], git(repo, ["ls-tree", "-z", tree!]))).toBe(tree);
+    expect(listing).toContain("a/inner.md");
+    const commit = await createCommit({ dir: repo, tree: tree!, parent: null, message: "Add memories\n\nSource: test\n", author: { name: "Ann", email: "ann@example.test" }, committer: { name: "Lena", email: "lena@example.test" }, at: new Date("2026-01-02T03:04:05Z") });
+    git(repo, ["update-ref", "refs/heads/main", commit]);
+    expect(git(repo, ["log", "-1", "--format=%an %ae %at %s", "main"])).toBe("Ann ann@example.test 1767323045 Add memories");
+    expect(() => git(repo, ["fsck", "--strict", "--no-dangling"])).not.toThrow();
+  });
+
+  it("uses SHA-256 in a repository created with that object format", async () => {
+    const repo = path.join(root, "sha256");
+    git(root, ["init", "-q", "--object-format=sha256", repo]);
+    const id = await writeBlob(repo, "a memory\n");
+    expect(id).toHaveLength(64);
+    expect(id).toBe(git(repo, ["hash-object", "--stdin"], "a memory\n"));
+  });
+
+  it("copies what it wrote to another repository, and says so when an object is not loose", async () => {
+    const from = path.join(root, "copy-from");
+    const to = path.join(root, "copy-to.git");
+    git(root, ["init", "-q", from]);
+    git(root, ["init", "-q", "--bare", to]);
+    const [source, target] = [(await objectDatabaseOf(from))!, (await objectDatabaseOf(to))!];
+    const blob = await writeObject(source, "blob", Buffer.from("copied\n"));
+    const tree = await writeObject(source, "tree", treeBody([{ mode: "100644", type: "blob", id: blob, name: "copied.md" }]));
+    expect(await copyLooseObjects(source, target, [blob, tree])).toBe(true);
+    expect(git(to, ["cat-file", "-p", blob])).toBe("copied");
+    expect(await copyLooseObjects(source, target, ["0".repeat(40)])).toBe(false);
+  });
+
+  it("refuses a tree entry whose name would change the tree's shape", () => {
+    for (const name of ["", "a/b", "nul\0name", ".."]) {
+      expect(() => treeBody([{ mode: "100644", type: "blob", id: "0".repeat(40), name }])).toThrow(/slash or NUL/);
+    }
+  });
+});

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { simpleGit, type SimpleGit } from "simple-git";
 import { AppError } from "../errors";
+import { GitBatchReader } from "../git-process/git-batch-reader";
 import { runGitProcess } from "../git-process/run-git-process";
 import { objectDatabaseOf, sortTreeEntries, treeBody, writeObject } from "./git-objects";
 
@@ -145,27 +146,10 @@ export async function listTree(dir: string, ref: string, prefix: string): Promis
     });
 }
 
-/** Reads many blobs in one `git cat-file --batch` process. */
+/** Reads many blobs through the repository's long-running `git cat-file --batch`. */
 export async function readBlobs(dir: string, blobs: string[]): Promise<Map<string, string>> {
-  const contents = new Map<string, string>();
-  if (blobs.length === 0) return contents;
-  // Read as bytes: sizes are in bytes, and a blob that is not valid UTF-8 must not shift the rest.
-  const buffer = (await run(dir, ["cat-file", "--batch"], { input: blobs.join("\n") + "\n" })).stdout;
-  let offset = 0;
-  while (offset < buffer.length) {
-    const headerEnd = buffer.indexOf(0x0a, offset);
-    if (headerEnd < 0) break;
-    const [sha, type, size] = buffer.subarray(offset, headerEnd).toString("utf8").split(" ");
-    if (type === "missing" || size === undefined || sha === undefined) {
-      offset = headerEnd + 1; // "<sha> missing": that one is absent, the rest of the batch still counts
-      continue;
-    }
-    const start = headerEnd + 1;
-    const end = start + Number(size);
-    contents.set(sha, buffer.subarray(start, end).toString("utf8"));
-    offset = end + 1;
-  }
-  return contents;
+  const found = await readBlobObjects(dir, blobs.filter(isObjectId));
+  return new Map([...found.values()].map((file) => [file.blob, file.content]));
 }
 
 /** Reads one file at a ref, or null when it does not exist. */
@@ -298,9 +282,12 @@ export type FileAt = { blob: string; content: string };
  * paths left out. Cheaper than listTree + readBlobs per file when a commit is being prepared.
  */
 export async function readFilesAt(dir: string, ref: string, filePaths: string[]): Promise<Map<string, FileAt>> {
-  const found = await readBlobObjects(dir, filePaths.map((filePath) => `${ref}:${filePath}`));
+  // The long-running reader is asked by commit id: a ref name is resolved here, fresh.
+  const commit = isObjectId(ref) ? ref : await resolveRefQuickly(dir, ref);
+  if (commit === null) return new Map();
+  const found = await readBlobObjects(dir, filePaths.map((filePath) => `${commit}:${filePath}`));
   return new Map(filePaths.flatMap((filePath) => {
-    const file = found.get(`${ref}:${filePath}`);
+    const file = found.get(`${commit}:${filePath}`);
     return file ? [[filePath, file] as const] : [];
   }));
 }
@@ -317,21 +304,25 @@ async function readBlobObjects(dir: string, requests: string[]): Promise<Map<str
   const objects = new Map<string, FileAt>();
   if (requests.length === 0) return objects;
   if (requests.some((request) => /[\n\r\0]/.test(request))) throw new AppError("INVALID_INPUT", "A store path cannot contain a line break.");
-  // Byte offsets: the output is read as bytes, so a blob that is not valid UTF-8 cannot shift them.
-  const buffer = (await run(dir, ["cat-file", "--batch"], { input: requests.join("\n") + "\n" })).stdout;
-  let offset = 0;
-  for (const request of requests) {
-    const headerEnd = buffer.indexOf(0x0a, offset);
-    if (headerEnd < 0) break;
-    const header = buffer.subarray(offset, headerEnd).toString("utf8");
-    offset = headerEnd + 1;
-    const match = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header);
-    if (!match) continue; // missing (or ambiguous): no body follows
-    const end = offset + Number(match[3]);
-    if (match[2] === "blob") objects.set(request, { blob: match[1]!, content: buffer.subarray(offset, end).toString("utf8") });
-    offset = end + 1;
-  }
+  const answers = await batchReaderFor(dir).read(requests);
+  requests.forEach((request, index) => {
+    const object = answers[index];
+    if (object?.type === "blob") objects.set(request, { blob: object.id, content: object.content.toString("utf8") });
+  });
   return objects;
+}
+
+const batchReaders = new Map<string, GitBatchReader>();
+
+/** The repository's long-running `cat-file --batch` (git-batch-reader.ts). */
+function batchReaderFor(dir: string): GitBatchReader {
+  const key = path.resolve(dir);
+  let reader = batchReaders.get(key);
+  if (!reader) {
+    reader = new GitBatchReader(key, { config: ["core.quotepath=off"], allowedEnv: ALLOWED_ENV });
+    batchReaders.set(key, reader);
+  }
+  return reader;
 }
 
 type RawTreeEntry = { mode: string; type: string; id: string; name: string };

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { log } from "../log";
 import { collectGarbageWhenDue, compareAndSwapRef, isBareRepository, originUrl } from "./git";
 import { copyLooseObjects, objectDatabaseOf } from "./git-objects";
+import { swapRefFile } from "./git-refs";
 
 /** What a push carries when this process built it: the commit it builds on and the objects it wrote. */
 export type PushContents = { base: string | null; objects: string[] };
@@ -18,16 +19,21 @@ export type PushContents = { base: string | null; objects: string[] };
  * 1.5 MB MEMORY.md); this is a few milliseconds.
  *
  * Null when it does not apply, and the caller pushes with git: a remote elsewhere, a store with
- * receive hooks or object checks (they must run), or an object that is not a loose file here.
+ * receive or ref hooks, object checks or a reflog of main (git must do those), or an object that
+ * is not a loose file here.
  */
 export async function pushOnSameDisk(clone: string, commit: string, contents: PushContents): Promise<"pushed" | "rejected" | null> {
   const store = await sameDiskStore(clone);
   if (!store) return null;
   const [from, to] = await Promise.all([objectDatabaseOf(clone), objectDatabaseOf(store)]);
   if (!from || !to || !(await copyLooseObjects(from, to, contents.objects))) return null;
-  if ((await compareAndSwapRef(store, "refs/heads/main", commit, contents.base)) === "moved") return "rejected";
+  const moved = (await swapRefFile(store, "refs/heads/main", commit, contents.base)) ?? (await compareAndSwapRef(store, "refs/heads/main", commit, contents.base));
+  if (moved === "moved") return "rejected";
   // As a push does: the clone's copy of origin's main follows, unless a fetch already moved it on.
-  await compareAndSwapRef(clone, "refs/remotes/origin/main", commit, contents.base).catch(() => undefined);
+  const cloneGitDir = path.join(clone, ".git");
+  if ((await swapRefFile(cloneGitDir, "refs/remotes/origin/main", commit, contents.base).catch(() => null)) === null) {
+    await compareAndSwapRef(clone, "refs/remotes/origin/main", commit, contents.base).catch(() => undefined);
+  }
   collectGarbageNow(store, clone);
   return "pushed";
 }
@@ -47,17 +53,19 @@ function collectGarbageNow(store: string, clone: string): void {
 
 const originOf = new Map<string, string | null>();
 
-// Hooks that git runs when it receives a push; update-ref runs none of them.
-const RECEIVE_HOOKS = ["pre-receive", "update", "proc-receive", "post-receive", "post-update", "push-to-checkout"];
+// Hooks git runs when it receives a push or moves a ref: a store with any of them gets `git push`.
+const STORE_HOOKS = ["pre-receive", "update", "proc-receive", "post-receive", "post-update", "push-to-checkout", "reference-transaction"];
 
 async function sameDiskStore(clone: string): Promise<string | null> {
   const key = path.resolve(clone);
   if (!originOf.has(key)) originOf.set(key, await originUrl(clone).catch(() => null));
   const store = localPath(originOf.get(key) ?? null);
   if (!store || !isBareRepository(store)) return null;
-  if (RECEIVE_HOOKS.some((hook) => existsSync(path.join(store, "hooks", hook)))) return null;
+  if (STORE_HOOKS.some((hook) => existsSync(path.join(store, "hooks", hook)))) return null;
+  // A store that keeps a reflog of main gets one from git.
+  if (existsSync(path.join(store, "logs", "refs", "heads", "main"))) return null;
   const config = await readFile(path.join(store, "config"), "utf8").catch(() => null);
-  if (config === null || /hookspath|fsckobjects/i.test(config)) return null;
+  if (config === null || /hookspath|fsckobjects|logallrefupdates\s*=\s*always/i.test(config)) return null;
   return store;
 }
 

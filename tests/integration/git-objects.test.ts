@@ -5,6 +5,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyLooseObjects, objectDatabaseOf, treeBody, writeObject } from "@/lib/store/git-objects";
 import { createCommit, writeBlob, writeTreeWithChanges } from "@/lib/store/git";
+import { swapRefFile } from "@/lib/store/git-refs";
+import { GitBatchReader } from "@/lib/git-process/git-batch-reader";
+import { writeFile } from "node:fs/promises";
 
 // Objects written from this process must be exactly what git writes: the same ids, and a
 // repository that `git fsck --strict` accepts.
@@ -71,5 +74,52 @@ describe("the in-process object writer", () => {
     for (const name of ["", "a/b", "nul\0name", ".."]) {
       expect(() => treeBody([{ mode: "100644", type: "blob", id: "0".repeat(40), name }])).toThrow(/slash or NUL/);
     }
+  });
+});
+
+describe("the in-process ref compare-and-swap", () => {
+  it("moves a ref only from the expected value, respects git's lock, and reads packed refs", async () => {
+    const repo = path.join(root, "refs.git");
+    git(root, ["init", "-q", "--bare", "--initial-branch=main", repo]);
+    const tree = await writeTreeWithChanges(repo, null, [{ path: "a.md", content: "a\n" }]);
+    const commit = (parent: string | null, at: string) => createCommit({ dir: repo, tree: tree!, parent, message: `${at}\n`, author: { name: "A", email: "a@example.test" }, committer: { name: "A", email: "a@example.test" }, at: new Date(at) });
+    const first = await commit(null, "2026-01-01T00:00:00Z");
+    const second = await commit(first, "2026-01-02T00:00:00Z");
+
+    expect(await swapRefFile(repo, "refs/heads/main", first, second)).toBe("moved"); // it does not exist yet
+    expect(await swapRefFile(repo, "refs/heads/main", first, null)).toBe("updated");
+    expect(git(repo, ["rev-parse", "main"])).toBe(first);
+    expect(await swapRefFile(repo, "refs/heads/main", second, null)).toBe("moved");
+
+    git(repo, ["pack-refs", "--all"]); // now only in packed-refs
+    expect(await swapRefFile(repo, "refs/heads/main", second, "0".repeat(40))).toBe("moved");
+    await writeFile(path.join(repo, "refs", "heads", "main.lock"), "");
+    expect(await swapRefFile(repo, "refs/heads/main", second, first)).toBe("moved"); // someone holds the lock
+    await rm(path.join(repo, "refs", "heads", "main.lock"));
+    expect(await swapRefFile(repo, "refs/heads/main", second, first)).toBe("updated");
+    expect(git(repo, ["rev-parse", "main"])).toBe(second);
+    expect(() => git(repo, ["fsck", "--strict", "--no-dangling"])).not.toThrow();
+  });
+});
+
+describe("the long-running cat-file reader", () => {
+  it("answers in order with exact bytes, null for what is missing, and starts again after its process stops", async () => {
+    const repo = path.join(root, "reader");
+    git(root, ["init", "-q", repo]);
+    const bytes = Buffer.from([0xff, 0x0a, 0x00, 0xc3, 0x28, 0x0a]); // not UTF-8, with line breaks and a NUL
+    const database = (await objectDatabaseOf(repo))!;
+    const binary = await writeObject(database, "blob", bytes);
+    const text = await writeBlob(repo, "second\n");
+    const reader = new GitBatchReader(repo, { config: [], allowedEnv: [] });
+    const [first, missing, second] = await reader.read([binary, "0".repeat(40), text]);
+    expect(first?.content.equals(bytes)).toBe(true);
+    expect(missing).toBeNull();
+    expect(second?.content.toString()).toBe("second\n");
+    reader.stop();
+    expect((await reader.read([text]))[0]?.type).toBe("blob");
+    // An object written after the reader started is found too.
+    const later = await writeBlob(repo, "written later\n");
+    expect((await reader.read([later]))[0]?.content.toString()).toBe("written later\n");
+    reader.stop();
   });
 });

@@ -1,23 +1,32 @@
+import { maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
 import { redactSecrets } from "../secrets/redact-secrets";
 
 const WITHHELD = "[withheld: contains a secret]";
 
 /**
- * Recall masks the same ~200 descriptions on every prompt, and scanning them was over half of a
- * recall's CPU. A text's masked form never changes, so recent ones are remembered (bounded).
+ * Recall masks the same ~200 descriptions and the same few injections on every prompt, and
+ * scanning them was over half of a recall's CPU. A text's masked form never changes, so recent
+ * ones are remembered (bounded, oldest forgotten first).
  */
 const MEMO_SIZE = 5_000;
-const memo = new Map<string, string>();
+
+function remembered(mask: (text: string) => string): (text: string) => string {
+  const memo = new Map<string, string>();
+  return (text) => {
+    const known = memo.get(text);
+    if (known !== undefined) return known;
+    const masked = mask(text);
+    if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value ?? "");
+    memo.set(text, masked);
+    return masked;
+  };
+}
 
 /** maskSecrets, remembered for texts seen recently (descriptions in a recall manifest). */
-export function maskSecretsRemembered(text: string): string {
-  const known = memo.get(text);
-  if (known !== undefined) return known;
-  const masked = maskSecrets(text);
-  if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value ?? "");
-  memo.set(text, masked);
-  return masked;
-}
+export const maskSecretsRemembered = remembered((text) => maskSecrets(text));
+
+/** maskSecretsForDisplay, remembered (the injections and descriptions recall answers with). */
+export const maskForDisplayRemembered = remembered((text) => maskSecretsForDisplay(text));
 
 /**
  * "Nothing secret goes to the model": text with a secret finding is sent with the secret replaced

@@ -6,9 +6,8 @@ import { formatManifestLine } from "../memdir/format-manifest";
 import { MAX_MEMORY_FILES, scanMemoryDir, type ScannedMemory, type SkippedFile } from "../memdir/scan-memory-dir";
 import { isAppError } from "../errors";
 import type { DroppedMemory } from "./dropped-memory";
-import { maskOptionalText, maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
 import { formatInjection, formatInjectionText } from "./format-injection";
-import { maskSecrets, maskSecretsRemembered } from "./mask-secrets";
+import { maskForDisplayRemembered, maskSecrets, maskSecretsRemembered } from "./mask-secrets";
 import type { RecallModelSettings } from "./model";
 import { normaliseSearchTerm } from "./normalise-search-term";
 import { rankMemoriesLocally } from "./rank-memories-locally";
@@ -116,7 +115,7 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
     const injection = await tryFormatInjection(options, memory, now);
     if (injection === null) dropped.push({ file: memory.path, reason: "unreadable" });
     // No secret in an API response: what an agent is given has each value masked.
-    else selected.push({ ...describe(memory, now), reason: choice.reason, injection: maskSecretsForDisplay(injection) });
+    else selected.push({ ...describe(memory, now), reason: choice.reason, injection: maskForDisplayRemembered(injection) });
   }
   return finish({ selector: selection.selector, fallbackReason: selection.fallbackReason, selected, dropped: [...dropped, ...selection.dropped] });
 }
@@ -170,7 +169,7 @@ function toMemoryKey(memoryDir: string, file: string): string {
 }
 
 function describe(memory: ScannedMemory, now: Date): Omit<RecalledMemory, "injection" | "reason"> {
-  return { file: memory.path, mtime: memory.mtime.toISOString(), age: memoryAge(memory.mtime, now), type: memory.type, description: maskOptionalText(memory.description) };
+  return { file: memory.path, mtime: memory.mtime.toISOString(), age: memoryAge(memory.mtime, now), type: memory.type, description: memory.description === null ? null : maskForDisplayRemembered(memory.description) };
 }
 
 async function tryFormatInjection(options: RecallOptions, memory: ScannedMemory, now: Date): Promise<string | null> {

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { isMemoryType } from "../memdir/frontmatter";
 import { MAX_MEMORY_FILES, type ScannedMemory } from "../memdir/scan-memory-dir";
 import type { ScannedSource } from "../recall/recall-memories";
-import { readStaleDoubts } from "../stale/read-stale-doubts";
+import { readStaleDoubtsOf } from "../stale/read-stale-doubts";
 import { readBlobs } from "../store/git";
 import { refreshStore } from "../store/read-store";
 import { ensureReadModel } from "./ensure-read-model";
@@ -44,7 +44,27 @@ export async function loadRecallSource(config: Config, db: Db, projectId: string
     candidatesByProject.set(projectId, candidates);
   }
   const { blobs } = candidates;
-  return { memories: candidates.memories, readText: (file) => readBlobText(config, blobs.get(file) ?? null), readDoubts: (file) => readStaleDoubts(db, projectId, file) };
+  return { memories: candidates.memories, readText: (file) => readBlobText(config, blobs.get(file) ?? null), readDoubts: doubtsInOneQuery(db, projectId) };
+}
+
+/**
+ * readDoubts for one recall: the files asked for in the same tick (recall formats its up-to-five
+ * injections together) are read with one query instead of one each.
+ */
+function doubtsInOneQuery(db: Db, projectId: string): (file: string) => Promise<string[]> {
+  let batch: { files: string[]; answer: Promise<Map<string, string[]>> } | null = null;
+  return async (file) => {
+    if (!batch) {
+      const files: string[] = [];
+      const answer = new Promise<void>((resolve) => queueMicrotask(resolve)).then(() => {
+        batch = null;
+        return readStaleDoubtsOf(db, projectId, files);
+      });
+      batch = { files, answer };
+    }
+    batch.files.push(file);
+    return (await batch.answer).get(file) ?? [];
+  };
 }
 
 async function readBlobText(config: Config, blob: string | null): Promise<string | null> {

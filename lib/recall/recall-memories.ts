@@ -109,10 +109,14 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
   const selection = await select(options, candidates, manifest, recentTools);
   const byPath = new Map(candidates.map((memory) => [memory.path, memory]));
   const selected: RecalledMemory[] = [];
-  for (const choice of selection.files) {
+  const chosen = selection.files.flatMap((choice) => {
     const memory = byPath.get(choice.path);
-    if (!memory) continue;
-    const injection = await tryFormatInjection(options, memory, now);
+    return memory ? [{ choice, memory }] : [];
+  });
+  // Formatted together: a source can then read what it needs for all of them at once.
+  const injections = await Promise.all(chosen.map(({ memory }) => tryFormatInjection(options, memory, now)));
+  for (const [index, { choice, memory }] of chosen.entries()) {
+    const injection = injections[index]!;
     if (injection === null) dropped.push({ file: memory.path, reason: "unreadable" });
     // No secret in an API response: what an agent is given has each value masked.
     else selected.push({ ...describe(memory, now), reason: choice.reason, injection: maskForDisplayRemembered(injection) });

@@ -135,6 +135,10 @@ describe("the read model", () => {
       onIntent: async () => undefined,
     });
     expect(outcome.status).toBe("committed");
+    // This commit's MEMORY.md started from headers remembered before the outside push, moved by
+    // the files that differ: the same bytes as a regeneration from every file in git.
+    const files = await readProjectFiles(config, PROJECT);
+    expect(storeGit("show", `main:projects/${PROJECT}/MEMORY.md`)).toBe(regenerateProjectIndex(files.filter((entry) => entry.path !== "MEMORY.md")).trimEnd());
     await db.systemState.update({ where: { key: "read-model-commit" }, data: { value: recordedBefore! } });
     const { sync } = await expectSyncEqualsRebuild("incremental");
     expect(sync.changedFiles).toBe(1); // the diff also holds MEMORY.md, which is not a memory row

@@ -5,6 +5,7 @@ import { changedPaths, readBlobs, readFilesAt } from "../store/git";
 import { isMemoryFile } from "../store/regenerate-project-index";
 import { projectDir } from "../store/store-manifest";
 import { DuplicateFinder } from "./find-duplicates";
+import { OPEN_PROPOSAL_STATES } from "./proposal-types";
 
 type CachedFinder = { commit: string; finder: DuplicateFinder };
 
@@ -12,16 +13,38 @@ type CachedFinder = { commit: string; finder: DuplicateFinder };
 // stale index is never used; moving forward re-indexes only the files the diff names.
 const findersByProject = new Map<string, CachedFinder>();
 
+// Loads under way, by project and commit: a request arriving while the first build of 10,000
+// memories runs (seconds) waits for it instead of starting its own.
+const loading = new Map<string, Promise<DuplicateFinder>>();
+
 /** The project's duplicate finder at the store's head as the read model records it. */
 export async function loadDuplicateFinder(config: Config, db: Db, projectId: string): Promise<DuplicateFinder> {
   const { commit } = await ensureReadModel(config, db);
   if (commit === null) return new DuplicateFinder();
   const cached = findersByProject.get(projectId);
   if (cached?.commit === commit) return cached.finder;
-  const finder = cached ? await advance(config, projectId, cached, commit).catch(() => null) : null;
-  const ready = finder ?? (await build(config, db, projectId));
-  findersByProject.set(projectId, { commit, finder: ready });
-  return ready;
+  const key = `${projectId}\0${commit}`;
+  let load = loading.get(key);
+  if (!load) {
+    load = (async () => {
+      const finder = cached ? await advance(config, projectId, cached, commit).catch(() => null) : null;
+      const ready = finder ?? (await build(config, db, projectId));
+      findersByProject.set(projectId, { commit, finder: ready });
+      return ready;
+    })().finally(() => loading.delete(key));
+    loading.set(key, load);
+  }
+  return load;
+}
+
+/**
+ * Builds the duplicate finders of the projects with proposals waiting for review, one after
+ * another, so that the first approval after a server starts does not wait seconds for it (at
+ * 10,000 memories the build reads and indexes every memory). Started in the background.
+ */
+export async function warmDuplicateFinders(config: Config, db: Db): Promise<void> {
+  const projects = await db.proposal.findMany({ where: { state: { in: [...OPEN_PROPOSAL_STATES] } }, distinct: ["projectId"], select: { projectId: true } });
+  for (const { projectId } of projects) await loadDuplicateFinder(config, db, projectId);
 }
 
 async function advance(config: Config, projectId: string, cached: CachedFinder, commit: string): Promise<DuplicateFinder> {

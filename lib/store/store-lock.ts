@@ -26,7 +26,7 @@ export type TryLeaseResult<T> = { status: "ran"; value: T } | { status: "held"; 
 const DEFAULT_LEASE_MS = 6_000;
 const DEFAULT_WAIT_MS = 120_000;
 const FIRST_BACKOFF_MS = 15;
-const MAX_BACKOFF_MS = 100;
+const MAX_BACKOFF_MS = 50;
 
 /**
  * Runs `work` while holding the named lease in the StoreLock table, so that only one app instance
@@ -84,7 +84,11 @@ type AcquireOptions = Held & { waitMs: number };
 async function acquire(db: Db, options: AcquireOptions): Promise<void> {
   const deadline = Date.now() + options.waitMs;
   for (let attempt = 0; ; attempt++) {
-    if ((await tryAcquire(db, options)) === null) return;
+    if (!(await isAnotherNext(db, options)) && (await tryAcquire(db, options)) === null) {
+      await db.storeLock.deleteMany({ where: { name: nextName(options.name), holder: options.holder } }).catch(() => undefined);
+      return;
+    }
+    await claimNext(db, options);
     if (Date.now() >= deadline) {
       throw new AppError(
         "STORE_UNAVAILABLE",
@@ -93,6 +97,33 @@ async function acquire(db: Db, options: AcquireOptions): Promise<void> {
       );
     }
     await sleep(jitter(Math.min(FIRST_BACKOFF_MS * 2 ** attempt, MAX_BACKOFF_MS)));
+  }
+}
+
+// Turns: a holder that releases the lease and at once wants it again (its next batch) would
+// otherwise win every time against an instance polling with backoff, which then waited seconds.
+// A waiter claims "<name>:next" (short-lived); anyone else wanting the lease lets it go first.
+const NEXT_CLAIM_MS = 1_000;
+
+function nextName(name: string): string {
+  return `${name}:next`;
+}
+
+/** True while another waiter's live claim says it is next. */
+async function isAnotherNext(db: Db, { name, holder }: AcquireOptions): Promise<boolean> {
+  const next = await db.storeLock.findUnique({ where: { name: nextName(name) } }).catch(() => null);
+  return next !== null && next.holder !== holder && next.expiresAt > new Date() && !isGoneLocalHolder(next.holder);
+}
+
+/** Claims the next turn, unless another waiter holds a live claim; best effort. */
+async function claimNext(db: Db, { name, holder }: AcquireOptions): Promise<void> {
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + NEXT_CLAIM_MS);
+  try {
+    const { count } = await db.storeLock.updateMany({ where: { name: nextName(name), OR: [{ holder }, { expiresAt: { lt: now } }] }, data: { holder, expiresAt } });
+    if (count === 0) await db.storeLock.create({ data: { name: nextName(name), holder, expiresAt } });
+  } catch {
+    // Someone else is next (a unique violation), or the database hiccuped: plain polling still works.
   }
 }
 

@@ -101,4 +101,23 @@ describe("the store lease", () => {
     // The new holder's lease is left as it is.
     expect(await dbA.storeLock.findUnique({ where: { name } })).toMatchObject({ holder: holderOn("another-host", 1) });
   });
+
+  it("takes turns: an instance waiting for the lease gets it before the holder's next turn", async () => {
+    const name = `turns-${Math.random().toString(36).slice(2)}`;
+    const order: string[] = [];
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    for (let round = 0; round < 3; round += 1) {
+      const first = withStoreLock(dbA, name, async () => {
+        order.push(`a${round}`);
+        await pause(150);
+      });
+      await pause(40); // B is waiting by now
+      const waiting = withStoreLock(dbB, name, async () => void order.push(`b${round}`));
+      await first;
+      // A wants it again the moment it let go; B has waited longer.
+      await Promise.all([waiting, withStoreLock(dbA, name, async () => void order.push(`a${round}-again`))]);
+    }
+    expect(order).toEqual(["a0", "b0", "a0-again", "a1", "b1", "a1-again", "a2", "b2", "a2-again"]);
+    expect(await dbA.storeLock.count({ where: { name: { startsWith: name } } })).toBe(0);
+  });
 });

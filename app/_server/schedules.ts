@@ -6,10 +6,11 @@ import { getConfig, getDatabase } from "./context";
 /** Background work a server process runs on its own, started once from instrumentation.ts. */
 export function startServerSchedules(): void {
   startCodeCheckSchedule(getConfig(), getDatabase());
-  // After start-up has settled: the review caches the first approval would otherwise build.
+  // Once start-up has settled (the first requests may catch the read model up with many commits):
+  // the review caches the first approval would otherwise build.
   setTimeout(() => {
     warmDuplicateFinders(getConfig(), getDatabase()).catch((error: unknown) => log("warn", "review.warm_up_failed", { name: (error as Error)?.name ?? "unknown" }));
   }, WARM_UP_DELAY_MS).unref();
 }
 
-const WARM_UP_DELAY_MS = 2_000;
+const WARM_UP_DELAY_MS = 30_000;

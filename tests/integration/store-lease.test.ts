@@ -109,9 +109,9 @@ describe("the store lease", () => {
     for (let round = 0; round < 3; round += 1) {
       const first = withStoreLock(dbA, name, async () => {
         order.push(`a${round}`);
-        await pause(150);
+        await pause(450);
       });
-      await pause(40); // B is waiting by now
+      await pause(40); // B is waiting by now, and has waited long enough to claim the next turn when A lets go
       const waiting = withStoreLock(dbB, name, async () => void order.push(`b${round}`));
       await first;
       // A wants it again the moment it let go; B has waited longer.

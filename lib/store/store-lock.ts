@@ -104,10 +104,10 @@ async function acquire(db: Db, options: AcquireOptions): Promise<void> {
 // Turns: a holder that releases the lease and at once wants it again (its next batch) would
 // otherwise win every time against an instance polling with backoff, which then waited seconds.
 // A waiter that has waited CLAIM_NEXT_AFTER_MS claims "<name>:next" (short-lived); anyone else
-// wanting the lease lets it go first. Not sooner: strict turns made every batch switch
-// instances (a fetch and a catch-up each time), and two instances approved a quarter less.
+// wanting the lease lets it go first. Not sooner: strict turns (or after 250 ms) made most batches
+// switch instances (a fetch and a catch-up each time), and two instances approved a quarter less.
 const NEXT_CLAIM_MS = 1_000;
-const CLAIM_NEXT_AFTER_MS = 250;
+const CLAIM_NEXT_AFTER_MS = 1_000;
 
 function nextName(name: string): string {
   return `${name}:next`;

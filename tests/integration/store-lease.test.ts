@@ -109,7 +109,7 @@ describe("the store lease", () => {
     for (let round = 0; round < 3; round += 1) {
       const first = withStoreLock(dbA, name, async () => {
         order.push(`a${round}`);
-        await pause(450);
+        await pause(1_300);
       });
       await pause(40); // B is waiting by now, and has waited long enough to claim the next turn when A lets go
       const waiting = withStoreLock(dbB, name, async () => void order.push(`b${round}`));

@@ -1,7 +1,6 @@
 import { Prisma } from "../../generated/prisma/client";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { flushRecallLog } from "../recall/recall-log";
 import type { RecallSummary } from "./overview-types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,7 +16,6 @@ type Dialect = Config["databaseKind"];
  * json_array_elements_text in PostgreSQL) instead of reading the log row by row.
  */
 export async function summarizeRecall(db: Db, dialect: Dialect, projectId: string, now: Date): Promise<RecallSummary> {
-  await flushRecallLog(db);
   const days = lastDays(now, DAYS_SHOWN);
   const since = new Date(`${days[0]}T00:00:00.000Z`);
   const [perDay, most, notRecalled, notRecalledCount] = await Promise.all([

@@ -12,51 +12,48 @@ export type RecallLogEntry = {
   at: Date;
 };
 
-/** How long an entry waits for others before the batch is written, and the most in one batch. */
-const FLUSH_AFTER_MS = 100;
+/** The most rows one insert takes. */
 const MAX_BATCH = 200;
 
-type Waiting = { entries: RecallLogEntry[]; timer: NodeJS.Timeout | null; writing: Promise<void> };
+type Waiting = { entries: { entry: RecallLogEntry; written: () => void }[]; isWriting: boolean };
 
 const waitingByDb = new WeakMap<Db, Waiting>();
 
 /**
- * Records one recall for the lead's recall log. Entries are written in batches (one insert of up
- * to 200 rows at most 100 ms later) instead of one insert per recall: recall is the route every
- * prompt of every member calls, and its own insert was one of its five queries. Every reader of
- * the log in this process flushes first (flushRecallLog), so nothing here reads a log that misses
- * a recall it served; another instance's recalls appear within 100 ms. A crash loses at most the
- * last 100 ms of entries: the log says what agents were given, it is not team memory.
+ * Records one recall for the lead's recall log, and resolves once it is in the database. Recalls
+ * that arrive while an insert is running go together in the next one (a group commit): recall is
+ * the route every prompt of every member calls, and under load an insert per recall was a fifth
+ * of its queries. Without load each recall is one insert, at once, as before. A failed insert is
+ * logged, never the recall's failure: the log says what agents were given, it is not team memory.
  */
-export function recordRecall(db: Db, entry: RecallLogEntry): void {
+export function recordRecall(db: Db, entry: RecallLogEntry): Promise<void> {
   const waiting = waitingFor(db);
-  waiting.entries.push(entry);
-  if (waiting.entries.length >= MAX_BATCH) void flushRecallLog(db);
-  else waiting.timer ??= setTimeout(() => void flushRecallLog(db), FLUSH_AFTER_MS);
+  const written = new Promise<void>((resolve) => waiting.entries.push({ entry, written: resolve }));
+  if (!waiting.isWriting) void writeWaiting(db, waiting);
+  return written;
 }
 
-/** Writes what is waiting (and waits for a write under way); call before reading the log. */
-export async function flushRecallLog(db: Db): Promise<void> {
-  const waiting = waitingFor(db);
-  if (waiting.timer) clearTimeout(waiting.timer);
-  waiting.timer = null;
-  const batch = waiting.entries.splice(0);
-  const previous = waiting.writing;
-  waiting.writing = previous.then(async () => {
-    if (batch.length === 0) return;
-    try {
-      await db.recallEvent.createMany({ data: batch });
-    } catch (error) {
-      log("warn", "recall.log_failed", { entries: batch.length, name: (error as Error)?.name ?? "unknown" });
+async function writeWaiting(db: Db, waiting: Waiting): Promise<void> {
+  waiting.isWriting = true;
+  try {
+    while (waiting.entries.length > 0) {
+      const batch = waiting.entries.splice(0, MAX_BATCH);
+      try {
+        await db.recallEvent.createMany({ data: batch.map(({ entry }) => entry) });
+      } catch (error) {
+        log("warn", "recall.log_failed", { entries: batch.length, name: (error as Error)?.name ?? "unknown" });
+      }
+      for (const { written } of batch) written();
     }
-  });
-  await waiting.writing;
+  } finally {
+    waiting.isWriting = false;
+  }
 }
 
 function waitingFor(db: Db): Waiting {
   let waiting = waitingByDb.get(db);
   if (!waiting) {
-    waiting = { entries: [], timer: null, writing: Promise.resolve() };
+    waiting = { entries: [], isWriting: false };
     waitingByDb.set(db, waiting);
   }
   return waiting;

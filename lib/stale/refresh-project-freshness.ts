@@ -10,7 +10,6 @@ import { checkMemoryTexts } from "./check-memory-texts";
 import { loadCachedResults } from "./load-cached-results";
 import type { CheckResult } from "./check-result";
 import { findProjectDuplicates } from "./find-project-duplicates";
-import { flushRecallLog } from "../recall/recall-log";
 import { NEVER_RECALLED_DAYS, readStaleAfterDays, thresholdsFromDays } from "./stale-thresholds";
 import { toStoredFreshness, type StoredFreshness } from "./stored-freshness";
 
@@ -109,7 +108,6 @@ async function saveResults(db: Db, results: Map<string, CheckResult>, codeCommit
 
 /** Paths chosen by any recall of the project in the last NEVER_RECALLED_DAYS days (the recall log). */
 async function recalledPaths(db: Db, projectId: string, now: Date): Promise<Set<string>> {
-  await flushRecallLog(db);
   const events = await db.recallEvent.findMany({ where: { projectId, at: { gte: new Date(now.getTime() - NEVER_RECALLED_DAYS * DAY_MS) } }, select: { selected: true } });
   const paths = new Set<string>();
   for (const event of events) {

@@ -136,8 +136,6 @@ describe("teammem recall-hook (Claude Code's UserPromptSubmit hook)", () => {
     expect(context.length).toBeLessThan(9_500);
 
     const { getDatabase } = await import("@/app/_server/context");
-    const { flushRecallLog } = await import("@/lib/recall/recall-log");
-    await flushRecallLog(getDatabase());
     const events = await getDatabase().recallEvent.findMany({ where: { projectId: PROJECT }, orderBy: { at: "desc" }, take: 1 });
     expect(JSON.parse(events[0]!.selected)).toContain("feedback_real_db_in_tests.md");
   });

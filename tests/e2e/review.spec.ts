@@ -28,6 +28,8 @@ test("a lead works the demo queue: redacts a secret and approves, approves by ke
   await page.goto("/review");
   await queue.getByRole("link", { name: "Checkout p95 alert at 500 ms" }).click();
   await expect(page.getByTestId("proposal-checks")).toContainText("No blockers");
+  // Keys work once the page is hydrated; a key pressed before that is lost, as in any browser.
+  await expect(page.locator('[aria-label="Actions"][data-shortcuts="ready"]')).toBeVisible();
   await page.keyboard.press("a");
   await expect(page.getByTestId("proposal-state")).toHaveText("committed");
 

@@ -29,6 +29,7 @@ export function ProposalActions(props: Props) {
   const [isBusy, setBusy] = useState(false);
   const [isEditing, setEditing] = useState(false);
   const [isConfirmed, setConfirmed] = useState(false);
+  const [areShortcutsReady, setShortcutsReady] = useState(false);
   const editor = useRef<HTMLTextAreaElement>(null);
   const base = `/api/projects/${encodeURIComponent(props.projectId)}/proposals/${encodeURIComponent(props.proposalId)}`;
 
@@ -62,6 +63,7 @@ export function ProposalActions(props: Props) {
       else if (event.key === "e" && props.canReview && props.editableContent !== null) setEditing(true);
     }
     window.addEventListener("keydown", onKey);
+    setShortcutsReady(true);
     return () => window.removeEventListener("keydown", onKey);
   }, [approve, reject, props.nextId, props.previousId, props.canReview, props.editableContent, props.approvalRefusal]);
 
@@ -70,8 +72,9 @@ export function ProposalActions(props: Props) {
   }, [isEditing]);
 
   const isOpen = DECIDABLE.has(props.state);
+  // data-shortcuts says the keys work: until the page is hydrated a key press does nothing.
   return (
-    <section className="panel" aria-label="Actions">
+    <section className="panel" aria-label="Actions" data-shortcuts={areShortcutsReady ? "ready" : "loading"}>
       {props.canReview && isOpen && (
         <div className="actions">
           {props.needsConfirmation && (

@@ -9,8 +9,10 @@ import { runGitProcess } from "../git-process/run-git-process";
 import { objectDatabaseOf, sortTreeEntries, treeBody, writeObject } from "./git-objects";
 
 /**
- * The one module that runs git. Everything about the team store goes through these functions so
- * that identity, timeouts, the environment guard and error translation live in one place.
+ * The one module that runs git for the team store. Everything about the store goes through these
+ * functions so that identity, timeouts, the environment guard and error translation live in one
+ * place; the objects and refs of a commit are written in-process by its helpers git-objects.ts and
+ * git-refs.ts (docs/store.md, "Writing objects").
  */
 
 export type GitIdentity = { name: string; email: string };
@@ -246,8 +248,8 @@ function storeUnavailable(what: string, cause: unknown): AppError {
 
 // ---------------------------------------------------------------------------------------------
 // Plumbing for the server's commits (lib/store/commit-change.ts). Commits are built from git
-// objects only (hash-object, mktree, commit-tree): the clone's working tree and index are never
-// touched, so no reader or other process can observe a half-made commit.
+// objects only (blobs, trees and a commit object, written by git-objects.ts): the clone's working
+// tree and index are never touched, so no reader or other process can observe a half-made commit.
 
 const OBJECT_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 

@@ -6,11 +6,11 @@
  * (timings vary by machine). Run: npm run bench:scan [-- sizes...]   (default 2500 5000 10000)
  */
 import { execFile } from "node:child_process";
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { createRequire } from "node:module";
 import { FRONTMATTER_MAX_LINES } from "../lib/memdir/frontmatter";
 import { scanMemoryDir } from "../lib/memdir/scan-memory-dir";
 
@@ -47,16 +47,31 @@ async function headBaseline(files: string[]): Promise<void> {
 
 /**
  * Baseline 2: a bare Node read loop, the least a Node program does to get what the scan needs:
- * open, fstat (for the mtime), read 4 KiB chunks until 30 lines are in, decode, close.
+ * list the `*.md` files (a readdir per folder), then per file open, fstat (for the mtime),
+ * read 4 KiB chunks until 30 lines are in, decode, close. Nothing parsed, sorted or kept.
+ * The same source runs in this process (warm) and as its own process (as a user runs it).
  */
-function nodeBaseline(files: string[]): Promise<void> {
+const NODE_LOOP_SOURCE = `
+const { closeSync, fstatSync, openSync, readSync, readdirSync } = require("node:fs");
+const path = require("node:path");
+// readdirSync's own \`recursive\` option stats every entry: 5x slower, a flattering baseline.
+function listMarkdown(dir, relative, files) {
+  for (const entry of readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+    const name = relative ? relative + "/" + entry.name : entry.name;
+    if (entry.isDirectory()) listMarkdown(dir, name, files);
+    else if (entry.name.endsWith(".md") && entry.name !== "MEMORY.md") files.push(name);
+  }
+  return files;
+}
+function nodeLoop(dir, maxLines) {
+  const files = listMarkdown(dir, "", []);
   const buffer = Buffer.allocUnsafe(4096);
-  for (const file of files) {
-    const fd = openSync(file, "r");
+  for (const name of files) {
+    const fd = openSync(path.join(dir, name), "r");
     const size = fstatSync(fd).size;
     let bytesRead = 0;
     let newlines = 0;
-    while (newlines < FRONTMATTER_MAX_LINES && bytesRead < size) {
+    while (newlines < maxLines && bytesRead < size) {
       const count = readSync(fd, buffer, 0, buffer.length, bytesRead);
       if (count === 0) break;
       for (let index = buffer.indexOf(0x0a); index !== -1 && index < count; index = buffer.indexOf(0x0a, index + 1)) newlines++;
@@ -65,7 +80,23 @@ function nodeBaseline(files: string[]): Promise<void> {
     buffer.toString("utf8", 0, Math.min(bytesRead, buffer.length));
     closeSync(fd);
   }
+  return files.length;
+}
+`;
+const nodeLoop = new Function("require", `${NODE_LOOP_SOURCE}; return nodeLoop;`)(createRequire(import.meta.url)) as (dir: string, maxLines: number) => number;
+const nodeLoopScript = path.join(os.tmpdir(), `bench-scan-loop-${process.pid}.cjs`);
+
+function nodeBaseline(dir: string): Promise<void> {
+  nodeLoop(dir, FRONTMATTER_MAX_LINES);
   return Promise.resolve();
+}
+
+async function nodeProcessBaseline(dir: string): Promise<void> {
+  await run(process.execPath, [nodeLoopScript, dir]);
+}
+
+async function nodeStartup(): Promise<void> {
+  await run(process.execPath, ["-e", "0"]);
 }
 
 const cli = path.resolve("cli/teammem.mjs");
@@ -93,18 +124,23 @@ async function median(task: () => Promise<unknown>): Promise<number> {
 async function main(): Promise<void> {
   const sizes = process.argv.slice(2).map(Number).filter((size) => size > 0);
   const rows: string[][] = [];
+  await writeFile(nodeLoopScript, `${NODE_LOOP_SOURCE}\nnodeLoop(process.argv[2], ${FRONTMATTER_MAX_LINES});\n`);
   for (const count of sizes.length ? sizes : [2_500, 5_000, 10_000]) {
     const dir = await mkdtemp(path.join(os.tmpdir(), "bench-scan-"));
     try {
       const files = await generate(dir, count);
       const head = await median(() => headBaseline(files));
-      const node = await median(() => nodeBaseline(files));
+      const node = await median(() => nodeBaseline(dir));
+      if (nodeLoop(dir, FRONTMATTER_MAX_LINES) !== count) throw new Error("the node loop did not find every file");
+      const nodeProcess = await median(() => nodeProcessBaseline(dir));
+      const nodeStart = await median(() => nodeStartup());
       const scan = await median(() => scanMemoryDir(dir, { all: true }));
       const command = await median(() => cliScan(dir));
       const startup = await median(() => cliStartup());
       const result = await scanMemoryDir(dir, { all: true });
       if (result.total !== count) throw new Error(`scan found ${result.total} of ${count} files`);
       const commandWork = command - startup;
+      const nodeProcessWork = nodeProcess - nodeStart;
       rows.push([
         String(count),
         head.toFixed(1),
@@ -115,8 +151,9 @@ async function main(): Promise<void> {
         ((node * 1000) / count).toFixed(1),
         ((scan * 1000) / count).toFixed(1),
         command.toFixed(1),
+        ((nodeProcessWork * 1000) / count).toFixed(1),
         ((commandWork * 1000) / count).toFixed(1),
-        (commandWork / node).toFixed(2),
+        (commandWork / nodeProcessWork).toFixed(2),
       ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -132,15 +169,19 @@ async function main(): Promise<void> {
     "node µs/file",
     "scan µs/file",
     "teammem scan --all (ms)",
+    "node process µs/file",
     "cli µs/file",
-    "cli/node",
+    "cli/node process",
   ];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const format = (row: string[]): string => row.map((cell, column) => cell.padStart(widths[column]!)).join("  ");
   console.log(`median of ${RUNS} warm runs, node ${process.version}, ${os.cpus().length} CPUs`);
+  console.log("node loop: a readdir per folder, then open+fstat+read 30 lines+close per file; nothing parsed or kept");
+  console.log("node process µs/file: (node LOOP.cjs DIR) minus (node -e 0), per file");
   console.log("cli µs/file: (teammem scan DIR --all --json) minus (teammem --version), per file");
   console.log(format(header));
   for (const row of rows) console.log(format(row));
+  await rm(nodeLoopScript, { force: true });
 }
 
 await main();

@@ -15,6 +15,7 @@ export const MAX_YAML_CHARS = 64 * 1024;
 const ALIAS_REFERENCE = /(?:^|[:\-?]\s|[[{,])\s*\*[^\s,[\]{}]+/gm;
 
 export function countAliasReferences(yaml: string): number {
+  if (!yaml.includes("*")) return 0;
   return yaml.match(ALIAS_REFERENCE)?.length ?? 0;
 }
 

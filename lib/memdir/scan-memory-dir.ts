@@ -61,15 +61,26 @@ export async function scanMemoryDir(memoryDir: string, options: ScanOptions = {}
 }
 
 function readMemoryHeader(memoryDir: string, relativePath: string): ScannedMemory {
-  const head = readHeadSync(path.join(memoryDir, relativePath), FRONTMATTER_MAX_LINES);
+  // Plain concatenation: the listing's paths are already normalised (no `.`, `..` or `//`).
+  const head = readHeadSync(`${memoryDir}${path.sep}${relativePath}`, FRONTMATTER_MAX_LINES);
   const header = parseMemoryHeader(head.text);
   return {
     path: relativePath,
-    name: header.name,
-    description: header.description,
+    name: detachFromHead(header.name),
+    description: detachFromHead(header.description),
     type: header.type,
     mtime: head.mtime,
     size: head.size,
     frontmatter: header.status,
   };
+}
+
+/**
+ * The name and description are slices of the file's first 30 lines, and V8 keeps a slice's
+ * whole parent string alive: 10,000 kept memories held 10,000 heads, and copying them through
+ * the young generation was a tenth of a scan. Concatenating then slicing makes V8 copy just
+ * the value.
+ */
+function detachFromHead(value: string | null): string | null {
+  return value === null ? null : ` ${value}`.slice(1);
 }

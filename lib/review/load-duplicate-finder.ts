@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { ensureReadModel } from "../read-model/ensure-read-model";
+import { onOwnCommit } from "../read-model/own-commit-listeners";
 import { changedPaths, readBlobs, readFilesAt } from "../store/git";
 import { isMemoryFile } from "../store/regenerate-project-index";
 import { projectDir } from "../store/store-manifest";
@@ -16,6 +17,16 @@ const findersByProject = new Map<string, CachedFinder>();
 // Loads under way, by project and commit: a request arriving while the first build of 10,000
 // memories runs (seconds) waits for it instead of starting its own.
 const loading = new Map<string, Promise<DuplicateFinder>>();
+
+// A commit this instance just made, on the commit the finder is at: the finder takes the one file
+// it changed (the same text git holds) and moves on, so the next check needs no diff from git.
+onOwnCommit((own) => {
+  const cached = findersByProject.get(own.projectId);
+  if (!cached || cached.commit !== own.parent) return; // elsewhere: the next load follows git
+  if (own.content === null) cached.finder.remove(own.path);
+  else cached.finder.put(own.path, own.content);
+  cached.commit = own.commit;
+});
 
 /** The project's duplicate finder at the store's head as the read model records it. */
 export async function loadDuplicateFinder(config: Config, db: Db, projectId: string): Promise<DuplicateFinder> {

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { log } from "../log";
 import { listIndexHeaders, rememberIndexHeaders } from "../read-model/list-index-headers";
+import { announceOwnCommit } from "../read-model/own-commit-listeners";
 import { readRecordedCommit, recordOwnCommit, syncReadModel, type OwnCommit } from "../read-model/sync-read-model";
 import type { SecretFinding } from "../secrets/secret-finding";
 import { reachFaultPoint } from "./fault-points";
@@ -226,7 +227,8 @@ async function isCloneAtRecordedCommit(config: Config, db: Db): Promise<boolean>
 // cache: a failure here is logged and the next read catches up from the commit's diff.
 async function updateReadModel(config: Config, db: Db, own: OwnCommit): Promise<void> {
   try {
-    if (!(await recordOwnCommit(db, own))) await syncReadModel(config, db, { mayFetch: false });
+    if (await recordOwnCommit(db, own)) announceOwnCommit(own);
+    else await syncReadModel(config, db, { mayFetch: false });
   } catch (error) {
     log("warn", "read_model.update_failed", { name: (error as Error)?.name ?? "unknown" });
   }

@@ -10,6 +10,8 @@ import { loadMemoryRows } from "@/lib/memories/load-memory-rows";
 import { queryMemoryRows } from "@/lib/read-model/query-memory-rows";
 import { readRecordedCommit, rebuildReadModel, syncReadModel } from "@/lib/read-model/sync-read-model";
 import { approveProposal } from "@/lib/review/approve-proposal";
+import { findDuplicates } from "@/lib/review/find-duplicates";
+import { loadDuplicateFinder } from "@/lib/review/load-duplicate-finder";
 import { submitProposal } from "@/lib/review/submit-proposal";
 import { runSetup } from "@/lib/setup/run-setup";
 import { commitChange } from "@/lib/store/commit-change";
@@ -111,6 +113,34 @@ describe("the read model", () => {
     const files = await readProjectFiles(config, PROJECT);
     const fromGit = regenerateProjectIndex(files.filter((entry) => entry.path !== "MEMORY.md"));
     expect(storeGit("show", `main:projects/${PROJECT}/MEMORY.md`)).toBe(fromGit.trimEnd());
+  });
+
+  it("keeps the duplicate finder in step with each approval: it answers as a finder built from git", async () => {
+    const file = `project_duplicate_follow_${counter++}.md`;
+    const probe = memory("Ledger quota reset", "Ledger quota for checkout exports resets every night at midnight");
+    const expectAnswersAsGit = async () => {
+      await refreshStore(config, { force: true });
+      const kept = await loadDuplicateFinder(config, db, PROJECT);
+      const files = (await readProjectFiles(config, PROJECT)).filter((entry) => entry.path !== "MEMORY.md");
+      const fromGit = findDuplicates(probe, files);
+      expect(kept.find(probe)).toEqual(fromGit);
+      return fromGit.map((candidate) => candidate.path);
+    };
+    expect(await expectAnswersAsGit()).not.toContain(file); // the finder exists and sits at the head
+
+    const created = await approveNew(file, memory("Ledger quota reset", "Ledger quota for checkout exports resets each night at midnight"));
+    expect(await expectAnswersAsGit()).toContain(file);
+    const blob = (await db.storeMemory.findFirstOrThrow({ where: { projectId: PROJECT, path: file } })).blob;
+    expect(created.committedCommit).toBe(await readRecordedCommit(db));
+
+    const unrelated = "---\nname: Payment retries\ndescription: PayFlow retries twice with backoff before a checkout fails\ntype: project\n---\nSandbox card 4000 0000 0000 0341 declines after the retry budget.\n";
+    const edited = await approveNew(file, unrelated, blob);
+    expect(await expectAnswersAsGit()).not.toContain(file);
+    const editedBlob = (await db.storeMemory.findFirstOrThrow({ where: { projectId: PROJECT, path: file } })).blob;
+    expect(edited.state).toBe("committed");
+
+    await approveNew(file, null, editedBlob);
+    expect(await expectAnswersAsGit()).not.toContain(file);
   });
 
   it("catches up with a push from outside teammem, and with a commit whose record was lost", async () => {

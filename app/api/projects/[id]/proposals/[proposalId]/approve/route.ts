@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { assertProposalInProject } from "@/lib/auth/assert-proposal-in-project";
 import { approveProposal } from "@/lib/review/approve-proposal";
-import { getProposal } from "@/lib/review/get-proposal";
 import { readJsonBody } from "../../../../../../_server/body";
 import { getConfig, getDatabase } from "../../../../../../_server/context";
 import { access, route } from "../../../../../../_server/guard";
@@ -14,6 +13,6 @@ export const POST = route<{ id: string; proposalId: string }>(access.project("re
   const db = getDatabase();
   await assertProposalInProject(db, params.id, params.proposalId);
   const input = await readJsonBody(request, Input);
-  await approveProposal(getConfig(), db, { proposalId: params.proposalId, approverId: caller.userId, ...input });
-  return json({ proposal: await getProposal(getConfig(), db, params.proposalId) });
+  // The detail after the change, as approveProposal reads it once it is done.
+  return json({ proposal: await approveProposal(getConfig(), db, { proposalId: params.proposalId, approverId: caller.userId, ...input }) });
 });

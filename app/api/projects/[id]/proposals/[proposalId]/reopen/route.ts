@@ -1,6 +1,5 @@
 import { assertProposalInProject } from "@/lib/auth/assert-proposal-in-project";
 import { reopenProposal } from "@/lib/review/reopen-proposal";
-import { getProposal } from "@/lib/review/get-proposal";
 import { getConfig, getDatabase } from "../../../../../../_server/context";
 import { access, route } from "../../../../../../_server/guard";
 import { json } from "../../../../../../_server/http";
@@ -9,6 +8,6 @@ import { json } from "../../../../../../_server/http";
 export const POST = route<{ id: string; proposalId: string }>(access.project("review"), async ({ caller, params }) => {
   const db = getDatabase();
   await assertProposalInProject(db, params.id, params.proposalId);
-  await reopenProposal(getConfig(), db, { proposalId: params.proposalId, actorId: caller.userId });
-  return json({ proposal: await getProposal(getConfig(), db, params.proposalId) });
+  // The detail after the change, as reopenProposal reads it once it is done.
+  return json({ proposal: await reopenProposal(getConfig(), db, { proposalId: params.proposalId, actorId: caller.userId }) });
 });

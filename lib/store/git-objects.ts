@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { deflate } from "node:zlib";
@@ -24,6 +24,7 @@ export type ObjectDatabase = {
 const deflateAsync = promisify(deflate);
 // core.looseCompression's default: loose objects are written for speed and packed later by gc.
 const LOOSE_COMPRESSION_LEVEL = 1;
+const MAX_DEFLATE_CHUNK = 8 * 1024 * 1024;
 
 const databases = new Map<string, ObjectDatabase | null>();
 
@@ -55,7 +56,10 @@ export async function writeObject(database: ObjectDatabase, type: ObjectType, bo
   const id = createHash(database.hash).update(object).digest("hex");
   const file = looseObjectPath(database, id);
   if (existsSync(file)) return id;
-  await writeAtomically(file, await deflateAsync(object, { level: LOOSE_COMPRESSION_LEVEL }));
+  // One output chunk for the whole object: with zlib's default 16 KiB each chunk is another
+  // thread-pool round trip, and the 10,000-entry tree took 6-9 ms instead of 5.
+  const chunkSize = Math.min(Math.max(object.length + 1024, 16 * 1024), MAX_DEFLATE_CHUNK);
+  await writeAtomically(file, await deflateAsync(object, { level: LOOSE_COMPRESSION_LEVEL, chunkSize }));
   return id;
 }
 
@@ -113,16 +117,29 @@ export function treeBody(entries: TreeObjectEntry[]): Buffer {
 /**
  * Copies objects this process wrote from one database to another (the clone's to the store's,
  * for a push on the same disk). False when one of them is not a loose object in `from`, and the
- * caller falls back to `git push`.
+ * caller falls back to `git push`. Each object is hard-linked, as git links the objects of a
+ * local clone: a loose object never changes once written, and a link is one call where a copy
+ * was a read, a write and a rename. Across file systems the bytes are copied.
  */
 export async function copyLooseObjects(from: ObjectDatabase, to: ObjectDatabase, ids: Iterable<string>): Promise<boolean> {
   if (from.hash !== to.hash) return false;
-  for (const id of new Set(ids)) {
-    const target = looseObjectPath(to, id);
-    if (existsSync(target)) continue;
-    const bytes = await readFile(looseObjectPath(from, id)).catch(() => null);
-    if (bytes === null) return false;
-    await writeAtomically(target, bytes);
+  const copied = await Promise.all([...new Set(ids)].map((id) => copyLooseObject(looseObjectPath(from, id), looseObjectPath(to, id))));
+  return copied.every(Boolean);
+}
+
+async function copyLooseObject(source: string, target: string): Promise<boolean> {
+  if (existsSync(target)) return true;
+  await mkdir(path.dirname(target), { recursive: true });
+  try {
+    await link(source, target);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return true; // written meanwhile: objects are content-addressed
+    if (code === "ENOENT") return false;
   }
+  const bytes = await readFile(source).catch(() => null);
+  if (bytes === null) return false;
+  await writeAtomically(target, bytes);
   return true;
 }

@@ -67,6 +67,11 @@ describe("the in-process object writer", () => {
     const tree = await writeObject(source, "tree", treeBody([{ mode: "100644", type: "blob", id: blob, name: "copied.md" }]));
     expect(await copyLooseObjects(source, target, [blob, tree])).toBe(true);
     expect(git(to, ["cat-file", "-p", blob])).toBe("copied");
+    // The store keeps its objects when the clone's go (a gc, a new clone): linked, not shared by name.
+    await rm(path.join(from, ".git", "objects"), { recursive: true, force: true });
+    expect(git(to, ["cat-file", "-p", blob])).toBe("copied");
+    expect(git(to, ["ls-tree", tree])).toContain("copied.md");
+    expect(await copyLooseObjects(source, target, [blob])).toBe(true); // already there: nothing to do
     expect(await copyLooseObjects(source, target, ["0".repeat(40)])).toBe(false);
   });
 

@@ -49,13 +49,20 @@ export async function loadDuplicateFinder(config: Config, db: Db, projectId: str
 }
 
 /**
- * Builds the duplicate finders of the projects with proposals waiting for review, one after
- * another, so that the first approval after a server starts does not wait seconds for it (at
- * 10,000 memories the build reads and indexes every memory). Started in the background.
+ * Builds the duplicate finders of the projects that review proposals, one after another, so
+ * that the first submit or approval after a server starts does not wait seconds for it (at
+ * 10,000 memories the build reads and indexes every memory). Projects with proposals waiting
+ * come first; then every other project that has had one (a project whose queue is empty at
+ * start still gets its next proposal soon: the first submit once waited 2 s). Started in the
+ * background.
  */
 export async function warmDuplicateFinders(config: Config, db: Db): Promise<void> {
-  const projects = await db.proposal.findMany({ where: { state: { in: [...OPEN_PROPOSAL_STATES] } }, distinct: ["projectId"], select: { projectId: true } });
-  for (const { projectId } of projects) await loadDuplicateFinder(config, db, projectId);
+  const [open, reviewed] = await Promise.all([
+    db.proposal.groupBy({ by: ["projectId"], where: { state: { in: [...OPEN_PROPOSAL_STATES] } } }),
+    db.proposal.groupBy({ by: ["projectId"] }),
+  ]);
+  const projectIds = new Set([...open, ...reviewed].map((group) => group.projectId));
+  for (const projectId of projectIds) await loadDuplicateFinder(config, db, projectId);
 }
 
 async function advance(config: Config, projectId: string, cached: CachedFinder, commit: string): Promise<DuplicateFinder> {

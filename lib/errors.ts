@@ -32,9 +32,14 @@ export type AppErrorOptions = {
   cause?: unknown;
 };
 
+// Every copy of this module (Next.js bundles one per layer, lib/process-wide.ts) marks its errors
+// the same way, so an AppError raised by one copy and caught by another is still recognised.
+const APP_ERROR_BRAND = Symbol.for("teammem.AppError");
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: Record<string, unknown>;
+  readonly [APP_ERROR_BRAND] = true;
 
   constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message, { cause: options.cause });
@@ -45,5 +50,5 @@ export class AppError extends Error {
 }
 
 export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
+  return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[APP_ERROR_BRAND] === true;
 }

@@ -4,13 +4,14 @@ import { log } from "../log";
 import { resolveRefQuickly } from "../store/git";
 import { MAIN, refreshStore } from "../store/read-store";
 import { readRecordedCommit, syncReadModel, type ReadModelSync } from "./sync-read-model";
+import { processWide } from "../process-wide";
 
 export type ReadModelState = { commit: string | null };
 
 /** Per clone: the (clone head, recorded commit) pair this instance last found needing no work. */
-const settled = new Map<string, string>();
+const settled = processWide("readModelSettled", () => new Map<string, string>());
 /** Per clone: the catch-up under way, which every read arriving meanwhile waits for. */
-const syncing = new Map<string, Promise<ReadModelSync>>();
+const syncing = processWide("readModelSyncs", () => new Map<string, Promise<ReadModelSync>>());
 
 // After a large push from outside teammem every request found the read model behind and started
 // its own catch-up over the same thousands of commits; one is enough.

@@ -1,12 +1,13 @@
 import { log } from "../log";
 import type { OwnCommit } from "./sync-read-model";
+import { processWide } from "../process-wide";
 
 type OwnCommitListener = (own: OwnCommit) => void;
 
 // Caches of this instance that follow the store commit by commit (the duplicate finder) hear of
 // a commit it just made from what it knows, instead of asking git for the diff on the next
 // request (a `diff-tree` process and a blob read per approval).
-const listeners = new Set<OwnCommitListener>();
+const listeners = processWide("ownCommitListeners", () => new Set<OwnCommitListener>());
 
 export function onOwnCommit(listener: OwnCommitListener): void {
   listeners.add(listener);

@@ -7,16 +7,18 @@ import { isMemoryFile } from "../store/regenerate-project-index";
 import { projectDir } from "../store/store-manifest";
 import { DuplicateFinder } from "./find-duplicates";
 import { OPEN_PROPOSAL_STATES } from "./proposal-types";
+import { processWide } from "../process-wide";
 
 type CachedFinder = { commit: string; finder: DuplicateFinder };
 
-// Per instance and project, keyed by the read model's commit: a commit anywhere moves it, so a
-// stale index is never used; moving forward re-indexes only the files the diff names.
-const findersByProject = new Map<string, CachedFinder>();
+// Per instance (process: one for every bundle of this module) and project, keyed by the read
+// model's commit: a commit anywhere moves it, so a stale index is never used; moving forward
+// re-indexes only the files the diff names.
+const findersByProject = processWide("duplicateFinders", () => new Map<string, CachedFinder>());
 
 // Loads under way, by project and commit: a request arriving while the first build of 10,000
 // memories runs (seconds) waits for it instead of starting its own.
-const loading = new Map<string, Promise<DuplicateFinder>>();
+const loading = processWide("duplicateFinderLoads", () => new Map<string, Promise<DuplicateFinder>>());
 
 // A commit this instance just made, on the commit the finder is at: the finder takes the one file
 // it changed (the same text git holds) and moves on, so the next check needs no diff from git.

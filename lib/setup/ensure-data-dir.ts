@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 
 /**
  * Creates the data folder if missing and proves it is writable by writing and removing a probe
@@ -32,7 +32,7 @@ async function isDirectory(target: string): Promise<boolean> {
     if (!info.isDirectory()) throw unusable(target, "exists but is not a folder");
     return true;
   } catch (error) {
-    if (error instanceof AppError) throw error;
+    if (isAppError(error)) throw error;
     return false;
   }
 }

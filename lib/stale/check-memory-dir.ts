@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { resolveCodeHead } from "../code-repo/read-code-repo";
-import { AppError } from "../errors";
+import { isAppError } from "../errors";
 import { parseMemoryHeader } from "../memdir/frontmatter";
 import { listMarkdownFiles } from "../memdir/list-markdown-files";
 import { DuplicateFinder } from "../review/find-duplicates";
@@ -49,7 +49,7 @@ async function openLocalRepo(codeRepo: string): Promise<{ dir: string; commit: s
     const commit = await resolveCodeHead(dir);
     return commit ? { dir, commit } : { problem: `${codeRepo} is not a git repository with a commit at HEAD` };
   } catch (error) {
-    return { problem: error instanceof AppError ? error.message : `${codeRepo} could not be read` };
+    return { problem: isAppError(error) ? error.message : `${codeRepo} could not be read` };
   }
 }
 

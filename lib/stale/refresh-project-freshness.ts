@@ -1,6 +1,6 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import { log } from "../log";
 import { syncCodeMirror } from "../code-repo/mirror-code-repo";
 import { ensureReadModel } from "../read-model/ensure-read-model";
@@ -90,7 +90,7 @@ async function readCodeHead(config: Config, projectId: string, codeRepo: string 
     return await syncCodeMirror({ dataDir: config.dataDir, projectId, codeRepo, force: options.force ?? false, wait: options.waitForCode ?? true, now });
   } catch (error) {
     log("warn", "stale.code_repo_unreadable", { projectId, name: (error as Error)?.name ?? "unknown" });
-    return { problem: error instanceof AppError ? error.message : "the code repository could not be read" };
+    return { problem: isAppError(error) ? error.message : "the code repository could not be read" };
   }
 }
 

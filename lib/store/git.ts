@@ -7,6 +7,7 @@ import { AppError } from "../errors";
 import { GitBatchReader } from "../git-process/git-batch-reader";
 import { runGitProcess } from "../git-process/run-git-process";
 import { objectDatabaseOf, sortTreeEntries, treeBody, writeObject } from "./git-objects";
+import { processWide } from "../process-wide";
 
 /**
  * The one module that runs git for the team store. Everything about the store goes through these
@@ -72,8 +73,8 @@ async function raw(dir: string, args: string[], options: RunOptions = {}): Promi
   return (await run(dir, args, options)).stdout.toString("utf8");
 }
 
-/** Serialises git commands per repository: concurrent commands collide on index.lock. */
-const queues = new Map<string, Promise<unknown>>();
+/** Serialises git commands per repository (per process): concurrent commands collide on index.lock. */
+const queues = processWide("repoLocks", () => new Map<string, Promise<unknown>>());
 export function withRepoLock<T>(dir: string, work: () => Promise<T>): Promise<T> {
   const key = path.resolve(dir);
   const previous = queues.get(key) ?? Promise.resolve();
@@ -314,7 +315,7 @@ async function readBlobObjects(dir: string, requests: string[]): Promise<Map<str
   return objects;
 }
 
-const batchReaders = new Map<string, GitBatchReader>();
+const batchReaders = processWide("gitBatchReaders", () => new Map<string, GitBatchReader>());
 
 /** The repository's long-running `cat-file --batch` (git-batch-reader.ts). */
 function batchReaderFor(dir: string): GitBatchReader {

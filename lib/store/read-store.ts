@@ -6,6 +6,7 @@ import { maskOptionalText } from "../secrets/mask-secret-ranges";
 import { fetchOrigin, lastChangeTimes, listTree, readBlobs, readFileAt, resolveRefQuickly, withRepoLock } from "./git";
 import { projectDir, STORE_MANIFEST_FILE, StoreManifest } from "./store-manifest";
 import { parseJsonOrNull } from "../parse-json";
+import { processWide } from "../process-wide";
 
 /** The store as approved: the server reads the clone's copy of origin's main, never a checkout. */
 export const MAIN = "refs/remotes/origin/main";
@@ -47,8 +48,9 @@ export type StoreStatus = {
   unreachableSince: Date | null;
 };
 
-const statusByClone = new Map<string, StoreStatus>();
-const inFlight = new Map<string, Promise<void>>();
+// Per process: one fetch at a time per clone, and one answer to "is the store reachable".
+const statusByClone = processWide("storeStatus", () => new Map<string, StoreStatus>());
+const inFlight = processWide("storeFetches", () => new Map<string, Promise<void>>());
 
 /**
  * Fetches the store into the server's clone, at most every few seconds (after the first fetch, in

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readlinkSync } from "node:fs";
 import os from "node:os";
 import type { Db } from "../db/client";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import { log } from "../log";
 
 export type StoreLockOptions = {
@@ -235,7 +235,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 function lockDatabaseError(cause: unknown): AppError {
-  if (cause instanceof AppError) return cause;
+  if (isAppError(cause)) return cause;
   return new AppError(
     "DATABASE_UNAVAILABLE",
     "The team store lock could not be read from the database: check DATABASE_URL and run `npx teammem doctor`.",

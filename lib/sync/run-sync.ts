@@ -1,6 +1,6 @@
 import type { ApiTarget } from "../client/teammem-api";
 import type { Config } from "../config";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import { findKeyProblem } from "../memdir/validate-memory-key";
 import type { SyncAnswer } from "../member-sync/sync-answer";
 import { reachFaultPoint } from "../store/fault-points";
@@ -59,7 +59,7 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
     try {
       answer = await fetchSyncAnswer(options.target, { projectId, since: state.syncedCommit, proposalIds: Object.values(state.pending).map((pending) => pending.proposalId), clientVersion: options.clientVersion });
     } catch (error) {
-      if (!(error instanceof AppError) || error.code !== "SERVER_UNAVAILABLE" || error.details.isMalformedAnswer) throw error;
+      if (!isAppError(error) || error.code !== "SERVER_UNAVAILABLE" || error.details.isMalformedAnswer) throw error;
       captureLocalChanges({ state, scan, answer: null, report });
       recordSeen();
       await save();
@@ -77,7 +77,7 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
       try {
         await sendOutbox({ target: options.target, state, report, provenance: { checkoutRoot: location.checkoutRoot, clientVersion: options.clientVersion, findWriteEvidence: options.shareEvidence ? createSyncWriteEvidenceFinder({ env: options.config.claudeCodeEnv, homeDir: options.config.homeDir, cwd: options.cwd, teamDir: location.teamDir }) : undefined }, onSent: save });
       } catch (error) {
-        if (!(error instanceof AppError)) throw error;
+        if (!isAppError(error)) throw error;
         report.offlineReason = error.message; // the rest waits in the outbox; the pull still runs
       }
     }

@@ -1,5 +1,5 @@
 import type { ApiTarget } from "../client/teammem-api";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import { buildSyncProvenance, type SyncProvenanceContext } from "./build-sync-provenance";
 import { sendSyncProposal } from "./sync-api";
 import type { SyncReport } from "./sync-report";
@@ -25,7 +25,7 @@ export async function sendOutbox({ target, state, report, provenance, onSent }: 
       if (proposed) Object.assign(proposed, { proposalId: proposal.id, kind: isRevision ? "revision" : proposed.kind });
       else report.proposed.push({ path: item.path, kind, proposalId: proposal.id });
     } catch (error) {
-      if (!(error instanceof AppError) || isTransient(error)) throw error;
+      if (!isAppError(error) || isTransient(error)) throw error;
       // Reported now, once; remembered so the same change is not offered again on every sync.
       report.refused.push({ path: item.path, reason: error.message });
       state.refused[item.path] = { localHash: item.localHash, reason: error.message, refusedAt: new Date().toISOString() };

@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import { callTeammemApi, type ApiTarget } from "../client/teammem-api";
 import { SyncAnswer, SyncProposalAnswer, type SyncFile } from "../member-sync/sync-answer";
 import type { OutboxItem } from "./sync-state";
@@ -17,7 +17,7 @@ export async function fetchSyncAnswer(target: ApiTarget, options: FetchSyncOptio
     try {
       return await fetchPages(target, options);
     } catch (error) {
-      if (!(error instanceof AppError && error.code === "CONFLICT") || attempt >= PAGE_RESTARTS) throw error;
+      if (!(isAppError(error) && error.code === "CONFLICT") || attempt >= PAGE_RESTARTS) throw error;
     }
   }
 }

@@ -11,10 +11,11 @@ import { processWide } from "../process-wide";
 
 type CachedFinder = { commit: string; finder: DuplicateFinder };
 
-// Per instance (process: one for every bundle of this module) and project, keyed by the read
-// model's commit: a commit anywhere moves it, so a stale index is never used; moving forward
-// re-indexes only the files the diff names.
+// Per instance (process: one for every bundle of this module), store and project, keyed by the
+// read model's commit: a commit anywhere moves it, so a stale index is never used; moving
+// forward re-indexes only the files the diff names.
 const findersByProject = processWide("duplicateFinders", () => new Map<string, CachedFinder>());
+const finderKey = (config: Config, projectId: string) => `${config.storeCloneDir}\0${projectId}`;
 
 // Loads under way, by project and commit: a request arriving while the first build of 10,000
 // memories runs (seconds) waits for it instead of starting its own.
@@ -22,27 +23,30 @@ const loading = processWide("duplicateFinderLoads", () => new Map<string, Promis
 
 // A commit this instance just made, on the commit the finder is at: the finder takes the one file
 // it changed (the same text git holds) and moves on, so the next check needs no diff from git.
+// A commit id names its store's history, so the finder at its parent is the one to move.
 onOwnCommit((own) => {
-  const cached = findersByProject.get(own.projectId);
-  if (!cached || cached.commit !== own.parent) return; // elsewhere: the next load follows git
-  if (own.content === null) cached.finder.remove(own.path);
-  else cached.finder.put(own.path, own.content);
-  cached.commit = own.commit;
+  for (const [key, cached] of findersByProject) {
+    if (cached.commit !== own.parent || !key.endsWith(`\0${own.projectId}`)) continue; // elsewhere: the next load follows git
+    if (own.content === null) cached.finder.remove(own.path);
+    else cached.finder.put(own.path, own.content);
+    cached.commit = own.commit;
+  }
 });
 
 /** The project's duplicate finder at the store's head as the read model records it. */
 export async function loadDuplicateFinder(config: Config, db: Db, projectId: string): Promise<DuplicateFinder> {
   const { commit } = await ensureReadModel(config, db);
   if (commit === null) return new DuplicateFinder();
-  const cached = findersByProject.get(projectId);
+  const cacheKey = finderKey(config, projectId);
+  const cached = findersByProject.get(cacheKey);
   if (cached?.commit === commit) return cached.finder;
-  const key = `${projectId}\0${commit}`;
+  const key = `${cacheKey}\0${commit}`;
   let load = loading.get(key);
   if (!load) {
     load = (async () => {
       const finder = cached ? await advance(config, projectId, cached, commit).catch(() => null) : null;
       const ready = finder ?? (await build(config, db, projectId));
-      findersByProject.set(projectId, { commit, finder: ready });
+      findersByProject.set(cacheKey, { commit, finder: ready });
       return ready;
     })().finally(() => loading.delete(key));
     loading.set(key, load);

@@ -4,11 +4,12 @@ import { AppError } from "../errors";
 import { log } from "../log";
 import { parseJsonOrNull } from "../parse-json";
 import { STORE_LOCK_NAME } from "./commit-change";
-import { createCommit, fetchOrigin, listTree, pushCommit, readFilesAt, resolveRef, withRepoLock, writeTreeWithChanges, type GitIdentity, type TreeChange } from "./git";
+import { createCommit, listTree, pushCommit, readFilesAt, resolveRef, withRepoLock, writeTreeWithChanges, type GitIdentity, type TreeChange } from "./git";
 import { MAIN } from "./read-store";
 import { PROJECT_INDEX_FILE, regenerateProjectIndex } from "./regenerate-project-index";
 import { jitter, sleep, withStoreLock } from "./store-lock";
 import { projectDir, ProjectId, serializeStoreManifest, STORE_FORMAT_VERSION, STORE_MANIFEST_FILE, StoreManifest } from "./store-manifest";
+import { fetchStore } from "./fetch-on-same-disk";
 
 export type ProjectEntry = StoreManifest["projects"][number];
 
@@ -60,7 +61,7 @@ export async function commitProjectEntry(config: Config, db: Db, options: Commit
 }
 
 async function prepareEntryCommit(clone: string, options: CommitProjectEntryOptions, message: string): Promise<ProjectEntryOutcome> {
-  await fetchOrigin(clone);
+  await fetchStore(clone);
   const head = await resolveRef(clone, MAIN);
   const manifestText = head ? ((await readFilesAt(clone, head, [STORE_MANIFEST_FILE])).get(STORE_MANIFEST_FILE)?.content ?? null) : null;
   const manifest: StoreManifest = manifestText === null ? { formatVersion: STORE_FORMAT_VERSION, projects: [] } : parseManifest(manifestText);

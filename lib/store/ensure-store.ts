@@ -7,7 +7,6 @@ import {
   assertRemoteReachable,
   cloneRepository,
   displayRemote,
-  fetchOrigin,
   initBareRepository,
   isBareRepository,
   isWorkingClone,
@@ -15,6 +14,7 @@ import {
   resolveRef,
   withRepoLock,
 } from "./git";
+import { fetchStore } from "./fetch-on-same-disk";
 
 export type EnsureStoreResult = { createdStore: boolean; createdClone: boolean };
 
@@ -33,7 +33,7 @@ export async function ensureStore(config: Config): Promise<EnsureStoreResult> {
       await cloneRepository(config.storeRemote, config.storeCloneDir);
     } else {
       await assertCloneOf(config);
-      await fetchOrigin(config.storeCloneDir);
+      await fetchStore(config.storeCloneDir);
     }
     return { createdStore, createdClone };
   });

@@ -40,6 +40,11 @@ export async function swapRefFile(gitDir: string, ref: string, next: string, exp
   }
 }
 
+/** A ref's commit as its file or packed-refs line says; null when absent or symbolic (ask git then). */
+export async function readRefValue(gitDir: string, ref: string): Promise<string | null> {
+  return (await currentValue(gitDir, ref, path.join(gitDir, ref))) ?? null;
+}
+
 /** The ref's value, null when it does not exist, undefined when it is symbolic. */
 async function currentValue(gitDir: string, ref: string, refFile: string): Promise<string | null | undefined> {
   const loose = await readFile(refFile, "utf8").catch((error: NodeJS.ErrnoException) => {

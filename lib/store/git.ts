@@ -328,6 +328,15 @@ function batchReaderFor(dir: string): GitBatchReader {
   return reader;
 }
 
+/**
+ * The next read starts a new `cat-file --batch`: git reads a repository's alternates when it
+ * starts, so a running one does not see objects borrowed after it began (fetch-on-same-disk.ts).
+ * The old one answers what it was already asked, then stops on its idle timer.
+ */
+export function restartBatchReader(dir: string): void {
+  batchReaders.delete(path.resolve(dir));
+}
+
 type RawTreeEntry = { mode: string; type: string; id: string; name: string };
 
 /**

@@ -5,7 +5,6 @@ import { scanSecrets } from "../secrets/scan-secrets";
 import type { SecretFinding } from "../secrets/secret-finding";
 import {
   createCommit,
-  fetchOrigin,
   lastChangeTimes,
   listTree,
   readBlobs,
@@ -22,6 +21,7 @@ import { mergeMemory, WHOLE_FILE_FIELD } from "./merge-memory";
 import { MAIN } from "./read-store";
 import { insertInIndexOrder, isMemoryFile, PROJECT_INDEX_FILE, regenerateProjectIndex, regenerateProjectIndexFromHeaders, type ProjectIndexFile, type ProjectIndexHeader } from "./regenerate-project-index";
 import { projectDir, serializeStoreManifest, STORE_FORMAT_VERSION, STORE_MANIFEST_FILE, StoreManifest } from "./store-manifest";
+import { fetchStore } from "./fetch-on-same-disk";
 
 export type PreparedChange = {
   projectId: string;
@@ -83,7 +83,7 @@ type CurrentFile = FileAt | null;
 export async function prepareStoreCommit(config: Config, options: PrepareCommitOptions): Promise<PreparedCommit> {
   const clone = config.storeCloneDir;
   const { change } = options;
-  if (options.head === undefined && options.fetch !== false) await fetchOrigin(clone);
+  if (options.head === undefined && options.fetch !== false) await fetchStore(clone);
   const head = options.head ?? (await resolveRefQuickly(clone, MAIN));
   const filePath = `${projectDir(change.projectId)}/${change.path}`;
   const atHead = head ? await readFilesAt(clone, head, [filePath, STORE_MANIFEST_FILE]) : new Map<string, FileAt>();

@@ -57,16 +57,22 @@ const originOf = new Map<string, string | null>();
 const STORE_HOOKS = ["pre-receive", "update", "proc-receive", "post-receive", "post-update", "push-to-checkout", "reference-transaction"];
 
 async function sameDiskStore(clone: string): Promise<string | null> {
-  const key = path.resolve(clone);
-  if (!originOf.has(key)) originOf.set(key, await originUrl(clone).catch(() => null));
-  const store = localPath(originOf.get(key) ?? null);
-  if (!store || !isBareRepository(store)) return null;
+  const store = await localStoreOf(clone);
+  if (!store) return null;
   if (STORE_HOOKS.some((hook) => existsSync(path.join(store, "hooks", hook)))) return null;
   // A store that keeps a reflog of main gets one from git.
   if (existsSync(path.join(store, "logs", "refs", "heads", "main"))) return null;
   const config = await readFile(path.join(store, "config"), "utf8").catch(() => null);
   if (config === null || /hookspath|fsckobjects|logallrefupdates\s*=\s*always/i.test(config)) return null;
   return store;
+}
+
+/** The clone's origin when it is a bare repository on this disk (a path or a file:// URL), else null. */
+export async function localStoreOf(clone: string): Promise<string | null> {
+  const key = path.resolve(clone);
+  if (!originOf.has(key)) originOf.set(key, await originUrl(clone).catch(() => null));
+  const store = localPath(originOf.get(key) ?? null);
+  return store && isBareRepository(store) ? store : null;
 }
 
 function localPath(url: string | null): string | null {

@@ -3,10 +3,11 @@ import { AppError, isAppError } from "../errors";
 import { log } from "../log";
 import { parseMemoryHeader, type MemoryType } from "../memdir/frontmatter";
 import { maskOptionalText } from "../secrets/mask-secret-ranges";
-import { fetchOrigin, lastChangeTimes, listTree, readBlobs, readFileAt, resolveRefQuickly, withRepoLock } from "./git";
+import { lastChangeTimes, listTree, readBlobs, readFileAt, resolveRefQuickly, withRepoLock } from "./git";
 import { projectDir, STORE_MANIFEST_FILE, StoreManifest } from "./store-manifest";
 import { parseJsonOrNull } from "../parse-json";
 import { processWide } from "../process-wide";
+import { fetchStore } from "./fetch-on-same-disk";
 
 /** The store as approved: the server reads the clone's copy of origin's main, never a checkout. */
 export const MAIN = "refs/remotes/origin/main";
@@ -83,7 +84,7 @@ export async function refreshStore(config: Config, options: RefreshOptions = {})
 }
 
 function startFetch(clone: string): Promise<void> {
-  const fetching = withRepoLock(clone, () => fetchOrigin(clone)).then(
+  const fetching = withRepoLock(clone, () => fetchStore(clone)).then(
     () => {
       statusByClone.set(clone, { lastFetchedAt: new Date(), unreachableSince: null });
     },

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyLooseObjects, objectDatabaseOf, treeBody, writeObject } from "@/lib/store/git-objects";
-import { createCommit, writeBlob, writeTreeWithChanges } from "@/lib/store/git";
+import { createCommit, parseTreeObject, writeBlob, writeTreeWithChanges } from "@/lib/store/git";
 import { swapRefFile } from "@/lib/store/git-refs";
 import { GitBatchReader } from "@/lib/git-process/git-batch-reader";
 import { writeFile } from "node:fs/promises";
@@ -12,7 +12,12 @@ import { writeFile } from "node:fs/promises";
 // Objects written from this process must be exactly what git writes: the same ids, and a
 // repository that `git fsck --strict` accepts.
 let root: string;
-const git = (dir: string, args: string[], input?: string) => execFileSync("git", args, { cwd: dir, input, encoding: "utf8" }).trim();
+function git(dir: string, args: string[], input?: string): string;
+function git(dir: string, args: string[], input: string | undefined, encoding: "buffer"): Buffer;
+function git(dir: string, args: string[], input?: string, encoding?: "buffer"): string | Buffer {
+  if (encoding === "buffer") return execFileSync("git", args, { cwd: dir, input });
+  return execFileSync("git", args, { cwd: dir, input, encoding: "utf8" }).trim();
+}
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), "teammem-git-objects-"));
@@ -55,6 +60,26 @@ describe("the in-process object writer", () => {
     const id = await writeBlob(repo, "a memory\n");
     expect(id).toHaveLength(64);
     expect(id).toBe(git(repo, ["hash-object", "--stdin"], "a memory\n"));
+  });
+
+  it("reads a tree from its object as ls-tree lists it, for SHA-1 and SHA-256", async () => {
+    for (const format of ["sha1", "sha256"]) {
+      const repo = path.join(root, `read-tree-${format}`);
+      git(root, ["init", "-q", `--object-format=${format}`, repo]);
+      const tree = await writeTreeWithChanges(repo, null, [
+        { path: "feedback_ci.md", content: "one\n" },
+        { path: "name with spaces and ünïcödé.md", content: "two\n" },
+        { path: "nested/inner.md", content: "three\n" },
+      ]);
+      const body = Buffer.from(git(repo, ["cat-file", "tree", tree!], undefined, "buffer"));
+      const listed = git(repo, ["ls-tree", "-z", tree!]).split("\0").filter(Boolean).map((line) => {
+        const [meta, name] = line.split("\t");
+        const [mode, type, id] = meta!.split(" ");
+        return { mode, type, id, name };
+      });
+      expect(parseTreeObject(body, format === "sha256" ? 32 : 20)).toEqual(listed);
+    }
+    expect(() => parseTreeObject(Buffer.from("100644 cut"), 20)).toThrow(/damaged/);
   });
 
   it("copies what it wrote to another repository, and says so when an object is not loose", async () => {

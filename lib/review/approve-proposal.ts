@@ -67,13 +67,15 @@ async function approveAndCommit(config: Config, db: Db, input: ApproveProposalIn
   await refreshStore(config);
   const isConfirmed = proposal.teamConventionConfirmed || input.confirmTeamConvention === true;
   const baseContent = proposal.baseBlob ? await readBlob(config, proposal.baseBlob) : null;
-  const computed = await runChecks(config, db, { projectId: proposal.projectId, path: proposal.path, content, baseContent, isTeamConventionConfirmed: isConfirmed });
+  // The stored checks are those of this revision's content (a revision runs them again).
+  const stored = parseStoredChecks(proposal.checks);
+  const previous = stored.checkedCommit ? { checkedCommit: stored.checkedCommit, duplicates: stored.checks.duplicates } : undefined;
+  const computed = await runChecks(config, db, { projectId: proposal.projectId, path: proposal.path, content, baseContent, isTeamConventionConfirmed: isConfirmed, previous });
   assertChecksAllowApproval(computed);
   if (input.requireClean && !isCleanForBulkApproval(computed.checks)) {
     throw new AppError("CONFLICT", "This proposal needs a look of its own (a possible duplicate or a scope question); approve it from its page.");
   }
 
-  const stored = parseStoredChecks(proposal.checks);
   await db.$transaction((tx) =>
     transitionProposal(tx, {
       proposalId: proposal.id,

@@ -5,7 +5,7 @@ import { scanSecrets } from "../secrets/scan-secrets";
 import type { SecretFinding } from "../secrets/secret-finding";
 import { checkScope } from "./check-scope";
 import { findDuplicates, type DuplicateFinder, type TeamMemoryText } from "./find-duplicates";
-import type { ProposalChecks } from "./proposal-types";
+import type { DuplicateCandidate, ProposalChecks } from "./proposal-types";
 
 export type ComputeChecksOptions = {
   path: string;
@@ -17,6 +17,8 @@ export type ComputeChecksOptions = {
   teamMemories?: readonly TeamMemoryText[];
   /** The project's kept duplicate index (the server's way); `path` is left out of its answers. */
   duplicateFinder?: DuplicateFinder | null;
+  /** Duplicates already found for this content (an earlier list brought up to date); no search then. */
+  duplicates?: DuplicateCandidate[];
   isTeamConventionConfirmed: boolean;
   now: Date;
 };
@@ -35,7 +37,7 @@ export function computeChecks(options: ComputeChecksOptions): ComputedChecks {
   const secrets = scanSecrets(content);
   const lint = maskSecretValues(validateMemory({ file: path, text: content, mtime: options.now }), content, secrets);
   const scope = checkScope({ type: header.type, content, isTeamConventionConfirmed });
-  const duplicates = options.duplicateFinder ? options.duplicateFinder.find(content, path) : findDuplicates(content, options.teamMemories ?? []);
+  const duplicates = options.duplicates ?? (options.duplicateFinder ? options.duplicateFinder.find(content, path) : findDuplicates(content, options.teamMemories ?? []));
   const checks = { lint, secrets, scope, duplicates, blockers: [] as string[] };
   checks.blockers = listBlockers(checks);
   return { checks, name: header.name, type: header.type, isRetirement: false };

@@ -88,18 +88,39 @@ export class DuplicateFinder {
     });
     const candidates = new Set(hits.filter((hit) => hit.id !== exceptPath).slice(0, CANDIDATES).map((hit) => String(hit.id)));
     const sameName = new Set(normaliseName(proposal.name) ? (this.pathsByName.get(normaliseName(proposal.name)) ?? []) : []);
+    return sortFound(this.judge(proposal, new Set([...sameName, ...candidates]), exceptPath));
+  }
+
+  /**
+   * The list `find` gave at an earlier commit, brought to this one by the files that changed in
+   * between: those are judged again with the same pairwise score (which does not depend on the
+   * rest of the store), and the others keep their verdict. An approval re-checks a proposal this
+   * way instead of searching every memory again (~30 ms at 10,000).
+   */
+  refresh(content: string, previous: readonly DuplicateCandidate[], changedPaths: readonly string[], exceptPath?: string): DuplicateCandidate[] {
+    const changed = new Set(changedPaths);
+    const kept = previous.filter((candidate) => !changed.has(candidate.path) && this.documents.has(candidate.path) && candidate.path !== exceptPath);
+    return sortFound([...kept, ...this.judge(toDocument("", content), changed, exceptPath)]);
+  }
+
+  private judge(proposal: MemoryDocument, paths: Iterable<string>, exceptPath: string | undefined): DuplicateCandidate[] {
+    const proposalName = normaliseName(proposal.name);
     const found: DuplicateCandidate[] = [];
-    for (const path of new Set([...sameName, ...candidates])) {
+    for (const path of paths) {
       const document = this.documents.get(path);
       if (!document || path === exceptPath) continue;
-      const isSameName = sameName.has(path);
+      const isSameName = proposalName !== "" && normaliseName(document.name) === proposalName;
       const similarity = round(scoreSimilarity(proposal, document));
       if (!isSameName && similarity < SIMILARITY_THRESHOLD) continue;
       found.push({ path, name: document.name || null, similarity, kind: isSameName ? "same-name" : "similar" });
     }
-    // Ties by path, so the same store gives the same list on every instance.
-    return found.sort((a, b) => Number(b.kind === "same-name") - Number(a.kind === "same-name") || b.similarity - a.similarity || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return found;
   }
+}
+
+// Ties by path, so the same store gives the same list on every instance.
+function sortFound(found: DuplicateCandidate[]): DuplicateCandidate[] {
+  return found.sort((a, b) => Number(b.kind === "same-name") - Number(a.kind === "same-name") || b.similarity - a.similarity || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 /** The larger of two overlaps: of name + description (what recall selects on), and of bodies. */

@@ -16,6 +16,8 @@ export type StoredChecks = {
   /** The current revision has no content: the proposal removes the file. */
   isRetirement: boolean;
   baseCommit: string | null;
+  /** The store commit the duplicate check ran against; an approval re-judges only what changed since. */
+  checkedCommit?: string | null;
   conflict: ProposalConflict | null;
 };
 
@@ -34,6 +36,7 @@ const StoredChecksJson = z.object({
   blockers: z.array(z.string()).catch([]),
   memory: z.object({ name: nullableText, type: z.unknown(), isRetirement: z.boolean().catch(false) }).catch({ name: null, type: null, isRetirement: false }),
   baseCommit: nullableText,
+  checkedCommit: nullableText.optional().catch(null),
   conflict: z
     .object({ base: nullableText, ours: nullableText, theirs: nullableText, fields: z.array(z.string()).catch([]) })
     .nullable()
@@ -41,8 +44,8 @@ const StoredChecksJson = z.object({
 });
 
 export function serializeStoredChecks(stored: StoredChecks): string {
-  const { checks, name, type, isRetirement, baseCommit, conflict } = stored;
-  return JSON.stringify({ ...checks, memory: { name, type, isRetirement }, baseCommit, conflict });
+  const { checks, name, type, isRetirement, baseCommit, checkedCommit, conflict } = stored;
+  return JSON.stringify({ ...checks, memory: { name, type, isRetirement }, baseCommit, checkedCommit: checkedCommit ?? null, conflict });
 }
 
 export function parseStoredChecks(json: string): StoredChecks {
@@ -59,6 +62,7 @@ export function parseStoredChecks(json: string): StoredChecks {
     type: isMemoryType(parsed.memory.type) ? parsed.memory.type : null,
     isRetirement: parsed.memory.isRetirement,
     baseCommit: parsed.baseCommit,
+    checkedCommit: parsed.checkedCommit ?? null,
     conflict: parsed.conflict,
   };
 }

@@ -143,6 +143,24 @@ describe("the read model", () => {
     expect(await expectAnswersAsGit()).not.toContain(file);
   });
 
+  it("an approval judges again only what changed since the proposal's checks, and finds a duplicate approved in between as a full search does", async () => {
+    const file = `project_quota_probe_${counter++}.md`;
+    const probe = "---\nname: Ledger quota nightly\ndescription: Ledger quota for checkout exports resets nightly at midnight UTC\ntype: project\n---\nThe ledger export quota resets at 00:00 UTC.\n**Why:** the vendor counts per calendar day.\n**How to apply:** schedule big exports after midnight.\n";
+    const waiting = await submitProposal(config, db, { projectId: PROJECT, path: file, content: probe, source: "member", proposerId: users.omar });
+    expect(waiting.checks.duplicates).toEqual([]);
+
+    // Meanwhile a near-copy enters the store through another proposal.
+    const twin = `project_quota_twin_${counter++}.md`;
+    await approveNew(twin, probe.replace("Ledger quota nightly", "Ledger quota resets nightly"));
+    const files = (await readProjectFiles(config, PROJECT)).filter((entry) => entry.path !== "MEMORY.md");
+    const fullSearch = findDuplicates(probe, files);
+    expect(fullSearch.map((candidate) => candidate.path)).toContain(twin);
+
+    const approved = await approveProposal(config, db, { proposalId: waiting.id, approverId: users.lena, revision: 1 });
+    expect(approved.state).toBe("committed");
+    expect(approved.checks.duplicates).toEqual(fullSearch);
+  });
+
   it("catches up with a push from outside teammem, and with a commit whose record was lost", async () => {
     const clone = path.join(root, `outside-${counter++}`);
     execFileSync("git", ["clone", "-q", config.storeRemote, clone]);

@@ -48,7 +48,7 @@ export const COMMANDS: CommandEntry[] = [
   {
     name: "recall",
     summary: "show the memories an agent would be given for a query",
-    // Reads only the model settings (lib/model-settings.ts): the full configuration loads zod.
+    needsConfig: true,
     load: async () => (await import("./commands/recall")).recallCommand,
   },
   {

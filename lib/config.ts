@@ -3,7 +3,6 @@ import path from "node:path";
 import { z } from "zod";
 import type { AdmissionSettings } from "./admission/work-kinds";
 import { AppError } from "./errors";
-import { BASE_URL_RULE, DEFAULT_RECALL_MODEL, MODEL_ID_RULE } from "./model-settings";
 
 /**
  * The one place that reads the environment. Everything else receives a `Config`.
@@ -82,6 +81,8 @@ export type FaultPointName = (typeof FAULT_POINT_NAMES)[number];
 
 export type Env = Record<string, string | undefined>;
 
+const DEFAULT_RECALL_MODEL = "claude-sonnet-4-6";
+
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
@@ -124,9 +125,18 @@ const envSchema = z.object({
   TEAMMEM_CLAUDE_HOME: z.string().optional(),
   TEAMMEM_DEMO: onOff,
   ANTHROPIC_API_KEY: optionalText,
-  ANTHROPIC_BASE_URL: optionalText.refine((value) => value === undefined || BASE_URL_RULE.pattern.test(value), { message: BASE_URL_RULE.message }),
-  TEAMMEM_RECALL_MODEL: optionalText.refine((value) => value === undefined || MODEL_ID_RULE.pattern.test(value), { message: MODEL_ID_RULE.message }),
-  TEAMMEM_EXTRACTION_MODEL: optionalText.refine((value) => value === undefined || MODEL_ID_RULE.pattern.test(value), { message: MODEL_ID_RULE.message }),
+  ANTHROPIC_BASE_URL: optionalText.refine(
+    (value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value),
+    { message: "must be an http:// or https:// URL" },
+  ),
+  TEAMMEM_RECALL_MODEL: optionalText.refine(
+    (value) => value === undefined || /^[A-Za-z0-9._:-]{1,100}$/.test(value),
+    { message: "must be a model id such as claude-sonnet-4-6" },
+  ),
+  TEAMMEM_EXTRACTION_MODEL: optionalText.refine(
+    (value) => value === undefined || /^[A-Za-z0-9._:-]{1,100}$/.test(value),
+    { message: "must be a model id such as claude-sonnet-4-6" },
+  ),
   TEAMMEM_EXTRACTION_TIMEOUT_MS: wholeNumber(1_000, 600_000, "milliseconds"),
   TEAMMEM_SHARE_SYNC_EVIDENCE: onOff,
   TEAMMEM_CODE_CHECK_INTERVAL_MINUTES: wholeNumber(0, 10_080, "minutes"),

@@ -1,4 +1,3 @@
-import { loadModelSettings } from "../../lib/model-settings";
 import type { Command } from "../command";
 import { EXIT } from "../output";
 import { readMemoryDirArg } from "../read-memory-dir-arg";
@@ -18,14 +17,14 @@ export const recallCommand: Command = {
   summary: "show the memories an agent would be given for a query",
   help: HELP,
   options: { query: { type: "string", short: "q" }, "recent-tools": { type: "string" }, surfaced: { type: "string" }, "any-length": { type: "boolean" } },
-  async run({ positionals, flags, output }) {
+  async run({ positionals, flags, config: loadConfig, output }) {
     const memoryDir = await readMemoryDirArg("recall", positionals);
     const query = typeof flags.query === "string" ? flags.query.trim() : "";
     if (!query) {
       output.error(`teammem recall: --query is required.\n\n${HELP}`);
       return EXIT.usage;
     }
-    const settings = loadModelSettings();
+    const config = loadConfig();
     const { recallMemories } = await import("../../lib/recall/recall-memories");
     const result = await recallMemories({
       memoryDir,
@@ -33,7 +32,7 @@ export const recallCommand: Command = {
       recentTools: splitList(flags["recent-tools"]),
       alreadySurfaced: splitList(flags.surfaced),
       allowSingleWord: flags["any-length"] === true,
-      model: settings.apiKey ? { apiKey: settings.apiKey, baseUrl: settings.baseUrl, model: settings.recallModel } : null,
+      model: config.anthropicApiKey ? { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, model: config.recallModel } : null,
     });
     if (output.isJson) {
       output.json(result);

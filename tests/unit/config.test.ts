@@ -2,7 +2,6 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
-import { loadModelSettings } from "@/lib/model-settings";
 
 const cwd = "/srv/app";
 
@@ -135,32 +134,5 @@ describe("loadConfig", () => {
     const error = configError({ [variable]: value });
     expect(error.message).toMatch(message);
     expect(error.details.variables).toEqual([variable]);
-  });
-
-  it("teammem recall's model settings read the same values and refuse the same ones as the full configuration", () => {
-    const cases: Record<string, string>[] = [
-      {},
-      { ANTHROPIC_API_KEY: "  sk-ant-test  ", ANTHROPIC_BASE_URL: "http://127.0.0.1:4010", TEAMMEM_RECALL_MODEL: "claude-haiku-4-5" },
-      { ANTHROPIC_API_KEY: "   ", TEAMMEM_RECALL_MODEL: "" },
-      { ANTHROPIC_BASE_URL: "sk-ant-not-a-url-but-a-key" },
-      { TEAMMEM_RECALL_MODEL: "claude sonnet; rm -rf /" },
-      { ANTHROPIC_BASE_URL: "ftp://example.com", TEAMMEM_RECALL_MODEL: "x".repeat(101) },
-    ];
-    for (const env of cases) {
-      let full: unknown;
-      let settings: unknown;
-      try {
-        const config = loadConfig(env, cwd);
-        full = { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, recallModel: config.recallModel };
-      } catch (error) {
-        full = { code: (error as AppError).code, message: (error as AppError).message, variables: (error as AppError).details.variables };
-      }
-      try {
-        settings = loadModelSettings(env);
-      } catch (error) {
-        settings = { code: (error as AppError).code, message: (error as AppError).message, variables: (error as AppError).details.variables };
-      }
-      expect(settings, JSON.stringify(env)).toEqual(full);
-    }
   });
 });

@@ -47,7 +47,10 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
     const projectId = await findSyncProject(options.target, { flagProjectId: options.projectId, rememberedProjectId: saved.state?.server === options.target.server ? saved.state.projectId : null, checkoutRoot: location.checkoutRoot });
     const { state, problem } = chooseSyncState(saved, options.target.server, projectId);
     const report = emptyReport({ projectId, memoryDir: location.memoryDir, teamDir: location.teamDir, isDryRun: options.isDryRun, stateProblem: problem });
-    const save = options.isDryRun ? async () => {} : () => saveSyncState(location.memoryDir, state);
+    let savedText = saved.text;
+    const save = async () => {
+      if (!options.isDryRun) savedText = await saveSyncState(location.memoryDir, state, savedText);
+    };
     const scan = await scanTeamDir(location.teamDir, state.seen);
     // Saved with every state from here on: records for files this run read or wrote.
     const recordSeen = () => {
@@ -72,7 +75,9 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
     const files = createTeamFiles(location.memoryDir, location.teamDir, { isDryRun: options.isDryRun });
     await applyDecisions({ state, scan, proposals: answer.proposals, files, report });
     captureLocalChanges({ state, scan, answer, report });
-    await save(); // the outbox is durable before anything is sent or replaced
+    // The outbox and the settled decisions are durable before anything is sent or replaced. When
+    // there are neither (a no-op), the state is saved once, at the end.
+    if (state.outbox.length > 0 || report.landed.length > 0 || report.turnedDown.length > 0) await save();
     if (!options.isDryRun) {
       try {
         await sendOutbox({ target: options.target, state, report, provenance: { checkoutRoot: location.checkoutRoot, clientVersion: options.clientVersion, findWriteEvidence: options.shareEvidence ? createSyncWriteEvidenceFinder({ env: options.config.claudeCodeEnv, homeDir: options.config.homeDir, cwd: options.cwd, teamDir: location.teamDir }) : undefined }, onSent: save });

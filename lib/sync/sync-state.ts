@@ -5,7 +5,7 @@ import { z } from "zod";
 import { parseJsonOrNull } from "../parse-json";
 import { besideMemoryDir } from "./find-team-memory-dir";
 
-export const SYNC_STATE_VERSION = 1;
+export const SYNC_STATE_VERSION = 2;
 
 type SyncedFile = {
   /** The store's blob id of the version last synced (the base of a proposal). */
@@ -65,32 +65,64 @@ const Refusal = z.object({
 export type Refusal = z.infer<typeof Refusal>;
 
 /**
- * The two per-file maps hold one entry per memory (10,000 records at 5,000 memories): checked by
- * hand, since zod took about 40 ms for them in a fresh `teammem` process, most of a no-op sync.
+ * The two per-file maps hold one entry per memory (10,000 records at 5,000 memories). On disk
+ * (format 2) they are tables of rows, not objects keyed by path: the file is 40 % of the size and
+ * reads and writes in a third of the time, which is most of a no-op sync (docs/store.md, "Member
+ * sync"). Rows are checked by hand: zod took about 40 ms for them in a fresh `teammem` process.
+ *
+ * - `files`: `[path, blob]`, or `[path, blob, local]` when what was written differs from the blob;
+ * - `seen`: `[path, size, mtimeMs, ino, hash, problem]`.
  */
-const recordOf = <T>(isEntry: (value: Record<string, unknown>) => boolean) =>
-  z.custom<Record<string, T>>((value) => typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((entry) => typeof entry === "object" && entry !== null && isEntry(entry as Record<string, unknown>)));
-const isSyncedFile = (entry: Record<string, unknown>) => typeof entry.blob === "string" && typeof entry.local === "string";
-const isSeenFile = (entry: Record<string, unknown>) =>
-  typeof entry.size === "number" && typeof entry.mtimeMs === "number" && typeof entry.ino === "number" && typeof entry.hash === "string" && (entry.problem === null || typeof entry.problem === "string");
+type FileRow = [path: string, blob: string, local?: string];
+type SeenRow = [path: string, size: number, mtimeMs: number, ino: number, hash: string, problem: string | null];
 
-export const SyncState = z.object({
-  version: z.literal(SYNC_STATE_VERSION),
+const isFileRow = (row: unknown): row is FileRow =>
+  Array.isArray(row) && (row.length === 2 || row.length === 3) && row.every((cell) => typeof cell === "string");
+const isSeenRow = (row: unknown): row is SeenRow =>
+  Array.isArray(row) && row.length === 6 && typeof row[0] === "string" && typeof row[1] === "number" && typeof row[2] === "number" && typeof row[3] === "number" && typeof row[4] === "string" && (row[5] === null || typeof row[5] === "string");
+
+const tableOf = <Row extends [string, ...unknown[]], Entry>(isRow: (row: unknown) => row is Row, toEntry: (row: Row) => Entry) =>
+  z.custom<Row[]>((value) => Array.isArray(value) && value.every(isRow)).transform((rows) => {
+    const entries: Record<string, Entry> = {};
+    for (const row of rows) entries[row[0]] = toEntry(row);
+    return entries;
+  });
+
+const SmallParts = {
   server: z.string(),
   projectId: z.string(),
   /** The store commit team/ was last brought to; null before the first complete sync. */
   syncedCommit: z.string().nullable(),
   syncedAt: z.string().nullable(),
-  files: recordOf<SyncedFile>(isSyncedFile),
   outbox: z.array(OutboxItem),
   /** path → the proposal its local change became, until the proposal is decided. */
   pending: z.record(z.string(), PendingProposal),
   /** Files deleted here whose retirement is not decided yet: a pull never revives them. */
   tombstones: z.record(z.string(), Tombstone),
-  seen: recordOf<SeenFile>(isSeenFile).default({}),
   refused: z.record(z.string(), Refusal).default({}),
+};
+
+const SavedState = z.object({
+  version: z.literal(SYNC_STATE_VERSION),
+  ...SmallParts,
+  files: tableOf<FileRow, SyncedFile>(isFileRow, ([, blob, local]) => ({ blob, local: local ?? blob })),
+  seen: tableOf<SeenRow, SeenFile>(isSeenRow, ([, size, mtimeMs, ino, hash, problem]) => ({ size, mtimeMs, ino, hash, problem })),
 });
-export type SyncState = z.output<typeof SyncState>;
+
+/** Format 1 kept the per-file maps as objects; its outbox must not be lost, so it is still read. */
+const isSyncedFile = (entry: Record<string, unknown>) => typeof entry.blob === "string" && typeof entry.local === "string";
+const isSeenFile = (entry: Record<string, unknown>) =>
+  typeof entry.size === "number" && typeof entry.mtimeMs === "number" && typeof entry.ino === "number" && typeof entry.hash === "string" && (entry.problem === null || typeof entry.problem === "string");
+const recordOf = <T>(isEntry: (value: Record<string, unknown>) => boolean) =>
+  z.custom<Record<string, T>>((value) => typeof value === "object" && value !== null && !Array.isArray(value) && Object.values(value).every((entry) => typeof entry === "object" && entry !== null && isEntry(entry as Record<string, unknown>)));
+const SavedStateFormat1 = z.object({
+  version: z.literal(1),
+  ...SmallParts,
+  files: recordOf<SyncedFile>(isSyncedFile),
+  seen: recordOf<SeenFile>(isSeenFile).default({}),
+});
+
+export type SyncState = Omit<z.output<typeof SavedState>, "version"> & { version: typeof SYNC_STATE_VERSION };
 
 export type LoadedSyncState = { state: SyncState; problem: string | null };
 
@@ -102,7 +134,8 @@ export function emptySyncState(server: string, projectId: string): SyncState {
   return { version: SYNC_STATE_VERSION, server, projectId, syncedCommit: null, syncedAt: null, files: {}, outbox: [], pending: {}, tombstones: {}, seen: {}, refused: {} };
 }
 
-export type SavedSyncState = { state: SyncState | null; problem: string | null };
+/** `text` is the file as read, when it was read in the current format (a save of the same text is skipped). */
+export type SavedSyncState = { state: SyncState | null; problem: string | null; text: string | null };
 
 /** The saved state, or null with the reason it cannot be used (missing, damaged, older format). */
 export async function readSyncState(memoryDir: string): Promise<SavedSyncState> {
@@ -110,13 +143,13 @@ export async function readSyncState(memoryDir: string): Promise<SavedSyncState> 
   try {
     text = await readFile(syncStateFile(memoryDir), "utf8");
   } catch {
-    return { state: null, problem: "no sync state yet" };
+    return { state: null, problem: "no sync state yet", text: null };
   }
   const value = parseJsonOrNull(text);
-  const parsed = SyncState.safeParse(value);
-  if (parsed.success) return { state: parsed.data, problem: null };
   const version = (value as { version?: unknown } | null)?.version;
-  return { state: null, problem: typeof version === "number" && version !== SYNC_STATE_VERSION ? `sync state of format ${version} (this client reads ${SYNC_STATE_VERSION})` : "the sync state file is damaged" };
+  const parsed = version === 1 ? SavedStateFormat1.safeParse(value) : SavedState.safeParse(value);
+  if (parsed.success) return { state: { ...parsed.data, version: SYNC_STATE_VERSION }, problem: null, text: version === SYNC_STATE_VERSION ? text : null };
+  return { state: null, text: null, problem: typeof version === "number" && version !== SYNC_STATE_VERSION && version !== 1 ? `sync state of format ${version} (this client reads 1 and ${SYNC_STATE_VERSION})` : "the sync state file is damaged" };
 }
 
 /**
@@ -132,17 +165,33 @@ export function chooseSyncState({ state, problem }: SavedSyncState, server: stri
   return { state, problem: null };
 }
 
-/** Written atomically (temporary file + rename in the same folder), owner-only. */
-export async function saveSyncState(memoryDir: string, state: SyncState): Promise<void> {
+/** The state as saved (format 2): the per-file maps as tables of rows, everything else as it is. */
+export function serializeSyncState(state: SyncState): string {
+  const files: FileRow[] = [];
+  for (const [filePath, file] of Object.entries(state.files)) files.push(file.local === file.blob ? [filePath, file.blob] : [filePath, file.blob, file.local]);
+  const seen: SeenRow[] = [];
+  for (const [filePath, record] of Object.entries(state.seen)) seen.push([filePath, record.size, record.mtimeMs, record.ino, record.hash, record.problem]);
+  // Compact: at 5,000 memories indentation alone would be a fifth of the file.
+  return JSON.stringify({ ...state, version: SYNC_STATE_VERSION, files, seen }) + "\n";
+}
+
+/**
+ * Written atomically (temporary file + rename in the same folder), owner-only. Returns the text
+ * saved; given the text last read or saved, a state that serializes the same is not written again
+ * (a sync saves at each step where something could have changed, and a no-op changes nothing).
+ */
+export async function saveSyncState(memoryDir: string, state: SyncState, lastSavedText: string | null = null): Promise<string> {
+  const text = serializeSyncState(state);
+  if (text === lastSavedText) return text;
   const target = syncStateFile(memoryDir);
   await mkdir(path.dirname(target), { recursive: true });
   const temp = `${target}.${randomUUID()}.tmp`;
   try {
-    // Compact: at 5,000 memories indentation alone would be a fifth of the file.
-    await writeFile(temp, JSON.stringify(state) + "\n", { mode: 0o600, flag: "wx" });
+    await writeFile(temp, text, { mode: 0o600, flag: "wx" });
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
   }
+  return text;
 }

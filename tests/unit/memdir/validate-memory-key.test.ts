@@ -17,4 +17,24 @@ describe("validateMemoryKey", () => {
       expect(findKeyProblem(key), key).not.toBeNull();
     }
   });
+
+  it("gives the same answer as checking all four forms, on plain names and on names that need decoding", () => {
+    // The four-form rule as first written (no shortcut for plain names): the reference.
+    const everyForm = (key: string) => {
+      let decoded = key;
+      try {
+        decoded = decodeURIComponent(key);
+      } catch {}
+      return [key, decoded, key.normalize("NFKC"), decoded.normalize("NFKC")].some((form) =>
+        form === "" || form.includes("\0") || form.includes("\\") || form.startsWith("/") || /^[A-Za-z]:/.test(form) || form.split("/").some((segment) => segment === "" || segment === "." || segment === ".."),
+      );
+    };
+    const pieces = ["a", "Z", ".", "..", "/", "\\", ":", "C:", "%", "%2e", "%2F", "%5c", "%00", "%zz", " ", "md", ".md", "\uFF0E", "\u2024", "é", "\0", "~", "-"];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    for (let run = 0; run < 20_000; run++) {
+      const key = Array.from({ length: 1 + (next() % 6) }, () => pieces[next() % pieces.length]).join("");
+      expect(findKeyProblem(key) !== null, JSON.stringify(key)).toBe(everyForm(key));
+    }
+  });
 });

@@ -171,8 +171,10 @@ export function serializeSyncState(state: SyncState): string {
   for (const [filePath, file] of Object.entries(state.files)) files.push(file.local === file.blob ? [filePath, file.blob] : [filePath, file.blob, file.local]);
   const seen: SeenRow[] = [];
   for (const [filePath, record] of Object.entries(state.seen)) seen.push([filePath, record.size, record.mtimeMs, record.ino, record.hash, record.problem]);
+  // Fields in a fixed order, so an unchanged state gives the same text however it was built.
   // Compact: at 5,000 memories indentation alone would be a fifth of the file.
-  return JSON.stringify({ ...state, version: SYNC_STATE_VERSION, files, seen }) + "\n";
+  const { server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused } = state;
+  return JSON.stringify({ version: SYNC_STATE_VERSION, server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, files, seen }) + "\n";
 }
 
 /**

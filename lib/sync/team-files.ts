@@ -32,6 +32,10 @@ export function createTeamFiles(memoryDir: string, teamDir: string, options: { i
   const asidePath = (relativePath: string) => path.join(asideDir, `${relativePath}.${new Date().toISOString().replace(/[:.]/g, "-")}.txt`);
   if (options.isDryRun) return { write: async () => null, remove: async () => {}, keepAside: async (relativePath) => asidePath(relativePath) };
   const folders = new Map<string, Promise<string>>();
+  // Temporary names: one random token per sync and a counter (a random draw per file cost more
+  // than the write); `wx` refuses a name that exists anyway.
+  const tempToken = randomBytes(6).toString("hex");
+  let tempCount = 0;
   const folderOf = (relativeFolder: string): Promise<string> => {
     let folder = folders.get(relativeFolder);
     if (!folder) {
@@ -44,7 +48,7 @@ export function createTeamFiles(memoryDir: string, teamDir: string, options: { i
     async write(relativePath, content, changedAt) {
       const folder = await folderOf(path.posix.dirname(relativePath).replace(/^\.$/, ""));
       const finalPath = path.join(folder, path.posix.basename(relativePath));
-      const tempPath = path.join(folder, `.${path.posix.basename(relativePath)}.${randomBytes(6).toString("hex")}.tmp`);
+      const tempPath = path.join(folder, `.${path.posix.basename(relativePath)}.${tempToken}-${tempCount++}.tmp`);
       try {
         const descriptor = openSync(tempPath, "wx");
         try {

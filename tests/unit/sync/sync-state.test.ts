@@ -1,0 +1,61 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { emptySyncState, readSyncState, saveSyncState, syncStateFile, type SyncState } from "@/lib/sync/sync-state";
+
+let root: string;
+let memoryDir: string;
+beforeEach(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), "teammem-sync-state-"));
+  memoryDir = path.join(root, "memory");
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+const blob = (char: string) => char.repeat(40);
+function stateWithFiles(): SyncState {
+  const state = emptySyncState("http://127.0.0.1:3000", "acme-checkout");
+  state.syncedCommit = blob("c");
+  state.files = { "project_a.md": { blob: blob("a"), local: blob("a") }, "notes/b.md": { blob: blob("b"), local: blob("d") } };
+  state.seen = { "project_a.md": { size: 120, mtimeMs: 1764600000123.5, ino: 42, hash: blob("a"), problem: null }, "notes/b.md": { size: 9, mtimeMs: 1, ino: 7, hash: blob("e"), problem: "holds a secret (aws)" } };
+  state.outbox = [{ key: "k1", path: "project_new.md", content: "---\nname: New\n---\n", baseBlob: null, baseCommit: null, localHash: blob("f"), queuedAt: "2026-12-01T10:00:00.000Z" }];
+  return state;
+}
+
+describe("sync state file", () => {
+  it("reads back exactly what was saved", async () => {
+    const state = stateWithFiles();
+    await saveSyncState(memoryDir, state);
+    expect((await readSyncState(memoryDir)).state).toEqual(state);
+  });
+
+  it("reads a state saved by the previous client (format 1) without losing its outbox, and saves it in the current format", async () => {
+    const state = stateWithFiles();
+    await writeFile(syncStateFile(memoryDir), JSON.stringify({ ...state, version: 1 }));
+    const read = await readSyncState(memoryDir);
+    expect(read.problem).toBeNull();
+    expect(read.state).toEqual(state);
+    await saveSyncState(memoryDir, read.state!, read.text);
+    expect(JSON.parse(await readFile(syncStateFile(memoryDir), "utf8")).version).toBe(2);
+    expect((await readSyncState(memoryDir)).state).toEqual(state);
+  });
+
+  it("does not write a state that is unchanged since it was read", async () => {
+    const state = stateWithFiles();
+    await saveSyncState(memoryDir, state);
+    const read = await readSyncState(memoryDir);
+    const before = await stat(syncStateFile(memoryDir));
+    await saveSyncState(memoryDir, read.state!, read.text);
+    expect((await stat(syncStateFile(memoryDir))).ino).toBe(before.ino);
+    read.state!.syncedAt = "2026-12-01T11:00:00.000Z";
+    await saveSyncState(memoryDir, read.state!, read.text);
+    expect((await stat(syncStateFile(memoryDir))).ino).not.toBe(before.ino);
+  });
+
+  it("names a damaged or unknown-format file instead of using it", async () => {
+    await writeFile(syncStateFile(memoryDir), JSON.stringify({ ...JSON.parse(JSON.stringify(stateWithFiles())), version: 2, files: [["a.md", 5]] }));
+    expect(await readSyncState(memoryDir)).toMatchObject({ state: null, problem: "the sync state file is damaged" });
+    await writeFile(syncStateFile(memoryDir), JSON.stringify({ version: 9 }));
+    expect((await readSyncState(memoryDir)).problem).toContain("format 9");
+  });
+});

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { callTeammemApi, type ApiTarget } from "../client/teammem-api";
 import { AppError } from "../errors";
-import { normaliseRepoUrl } from "../projects/normalise-repo-url";
-import { originUrl } from "../store/git";
+import { readCheckoutOrigin } from "../hooks/find-checkout-project";
 
 const ProjectList = z.object({ projects: z.array(z.object({ id: z.string(), repoUrls: z.array(z.string()) })) });
+
+const ORIGIN_TIMEOUT_MS = 10_000;
 
 export type FindSyncProjectOptions = {
   /** `--project ID`: wins over everything. */
@@ -22,15 +23,15 @@ export type FindSyncProjectOptions = {
 export async function findSyncProject(target: ApiTarget, options: FindSyncProjectOptions): Promise<string> {
   if (options.flagProjectId) return options.flagProjectId;
   if (options.rememberedProjectId) return options.rememberedProjectId;
-  const origin = options.checkoutRoot ? await originUrl(options.checkoutRoot).catch(() => null) : null;
-  const normalised = origin ? normaliseRepoUrl(origin) : null;
-  if (!normalised?.ok) {
+  // The prompt hook reads the origin the same way: one `git config` call, no git library loaded.
+  const origin = options.checkoutRoot ? await readCheckoutOrigin(options.checkoutRoot, ORIGIN_TIMEOUT_MS) : null;
+  if (!origin) {
     throw new AppError("INVALID_INPUT", `${options.checkoutRoot ? "This checkout has no usable origin URL" : "This folder is not a git checkout"}, so its team project is unknown: pass --project ID.`);
   }
   const payload = ProjectList.safeParse(await callTeammemApi<unknown>(target, "GET", "/api/projects"));
   if (!payload.success) throw new AppError("SERVER_UNAVAILABLE", "The teammem server's project list could not be read; nothing was written.", { details: { isMalformedAnswer: true } });
-  const matches = payload.data.projects.filter((project) => project.repoUrls.includes(normalised.url));
+  const matches = payload.data.projects.filter((project) => project.repoUrls.includes(origin));
   if (matches.length === 1) return matches[0]!.id;
-  if (matches.length === 0) throw new AppError("NOT_FOUND", `No project you can see lists the repository ${normalised.url}: ask a lead to add it to the project's repository URLs, or pass --project ID.`);
-  throw new AppError("INVALID_INPUT", `Several projects list ${normalised.url} (${matches.map((project) => project.id).join(", ")}): pass --project ID.`);
+  if (matches.length === 0) throw new AppError("NOT_FOUND", `No project you can see lists the repository ${origin}: ask a lead to add it to the project's repository URLs, or pass --project ID.`);
+  throw new AppError("INVALID_INPUT", `Several projects list ${origin} (${matches.map((project) => project.id).join(", ")}): pass --project ID.`);
 }

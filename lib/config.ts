@@ -1,6 +1,8 @@
 import os from "node:os";
 import path from "node:path";
-import { z } from "zod";
+// zod's mini build: every CLI command validates its environment at start, and the full build
+// costs a process ~30 ms more to load (docs/benchmarks.md, "CLI start-up").
+import * as z from "zod/mini";
 import type { AdmissionSettings } from "./admission/work-kinds";
 import { AppError } from "./errors";
 
@@ -86,92 +88,54 @@ const DEFAULT_RECALL_MODEL = "claude-sonnet-4-6";
 const blankToUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
-const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+/** A variable's value with blanks read as unset, then checked by `schema`. */
+const unlessBlank = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform(blankToUndefined), schema);
 
-const onOff = z.preprocess(
-  blankToUndefined,
-  z
-    .enum(["1", "0", "true", "false", "on", "off", "yes", "no"], {
-      error: "must be one of 1/0, true/false, on/off, yes/no",
-    })
-    .transform((value) => ["1", "true", "on", "yes"].includes(value))
-    .optional(),
+const optionalText = unlessBlank(z.optional(z.string().check(z.trim())));
+const optionalTextThat = (isValid: (value: string) => boolean, message: string) =>
+  optionalText.check(z.refine((value) => value === undefined || isValid(value), { error: message }));
+
+const onOff = unlessBlank(
+  z.optional(
+    z.pipe(
+      z.enum(["1", "0", "true", "false", "on", "off", "yes", "no"], { error: "must be one of 1/0, true/false, on/off, yes/no" }),
+      z.transform((value) => ["1", "true", "on", "yes"].includes(value)),
+    ),
+  ),
 );
 
 // Sized for a 2-core server: enough in flight to overlap git and database waits, few enough that
 // the CPU-bound work (recall, page rendering) does not spread itself thin over many requests.
-const wholeNumber = (min: number, max: number, unit: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: `must be a whole number of ${unit} (${min}-${max})` })
-      .int({ error: `must be a whole number of ${unit} (${min}-${max})` })
-      .min(min, { error: `must be a whole number of ${unit} (${min}-${max})` })
-      .max(max, { error: `must be a whole number of ${unit} (${min}-${max})` })
-      .optional(),
-  );
+const wholeNumberWithin = (min: number, max: number, error: string) =>
+  unlessBlank(z.optional(z.pipe(z.coerce.number({ error }), z.int({ error }).check(z.minimum(min, { error }), z.maximum(max, { error })))));
+const wholeNumber = (min: number, max: number, unit: string) => wholeNumberWithin(min, max, `must be a whole number of ${unit} (${min}-${max})`);
 const inFlightLimit = wholeNumber(1, 10_000, "requests");
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, error: string) => unlessBlank(z.optional(z.enum(values, { error })));
 
 const envSchema = z.object({
-  TEAMMEM_DATA_DIR: optionalText.refine((value) => value === undefined || !value.includes("\0"), {
-    message: "must be a folder path without NUL characters",
-  }),
-  DATABASE_URL: optionalText.refine(
-    (value) => value === undefined || /^(file:|postgres(ql)?:\/\/)/.test(value),
-    { message: "must start with file: (SQLite) or postgresql:// (PostgreSQL)" },
-  ),
+  TEAMMEM_DATA_DIR: optionalTextThat((value) => !value.includes("\0"), "must be a folder path without NUL characters"),
+  DATABASE_URL: optionalTextThat((value) => /^(file:|postgres(ql)?:\/\/)/.test(value), "must start with file: (SQLite) or postgresql:// (PostgreSQL)"),
   TEAMMEM_STORE_REMOTE: optionalText,
   // An explicitly empty value switches the private-memory view off; undefined means "default".
-  TEAMMEM_CLAUDE_HOME: z.string().optional(),
+  TEAMMEM_CLAUDE_HOME: z.optional(z.string()),
   TEAMMEM_DEMO: onOff,
   ANTHROPIC_API_KEY: optionalText,
-  ANTHROPIC_BASE_URL: optionalText.refine(
-    (value) => value === undefined || /^https?:\/\/[^\s]+$/.test(value),
-    { message: "must be an http:// or https:// URL" },
-  ),
-  TEAMMEM_RECALL_MODEL: optionalText.refine(
-    (value) => value === undefined || /^[A-Za-z0-9._:-]{1,100}$/.test(value),
-    { message: "must be a model id such as claude-sonnet-4-6" },
-  ),
-  TEAMMEM_EXTRACTION_MODEL: optionalText.refine(
-    (value) => value === undefined || /^[A-Za-z0-9._:-]{1,100}$/.test(value),
-    { message: "must be a model id such as claude-sonnet-4-6" },
-  ),
+  ANTHROPIC_BASE_URL: optionalTextThat((value) => /^https?:\/\/[^\s]+$/.test(value), "must be an http:// or https:// URL"),
+  TEAMMEM_RECALL_MODEL: optionalTextThat((value) => /^[A-Za-z0-9._:-]{1,100}$/.test(value), "must be a model id such as claude-sonnet-4-6"),
+  TEAMMEM_EXTRACTION_MODEL: optionalTextThat((value) => /^[A-Za-z0-9._:-]{1,100}$/.test(value), "must be a model id such as claude-sonnet-4-6"),
   TEAMMEM_EXTRACTION_TIMEOUT_MS: wholeNumber(1_000, 600_000, "milliseconds"),
   TEAMMEM_SHARE_SYNC_EVIDENCE: onOff,
   TEAMMEM_CODE_CHECK_INTERVAL_MINUTES: wholeNumber(0, 10_080, "minutes"),
   HOST: optionalText,
-  PORT: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: "must be a whole number between 1 and 65535" })
-      .int({ error: "must be a whole number between 1 and 65535" })
-      .min(1, { error: "must be a whole number between 1 and 65535" })
-      .max(65535, { error: "must be a whole number between 1 and 65535" })
-      .optional(),
-  ),
-  TEAMMEM_PUBLIC_URL: optionalText.refine(
-    (value) => value === undefined || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value),
-    { message: "must be the http(s) address of the dashboard, such as https://teammem.example.com" },
-  ),
-  TEAMMEM_AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
-    message: "must be at least 32 characters (generate one with: openssl rand -base64 48)",
-  }),
-  TEAMMEM_ADMIN_EMAIL: optionalText.pipe(z.email({ error: "must be an email address" }).optional()),
-  TEAMMEM_INITIAL_PASSWORD: optionalText.refine((value) => value === undefined || value.length >= 12, {
-    message: "must be at least 12 characters",
-  }),
-  TEAMMEM_SIGN_IN_LIMIT: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: "must be a whole number of attempts per minute (1-10000)" }).int({ error: "must be a whole number of attempts per minute (1-10000)" }).min(1, { error: "must be a whole number of attempts per minute (1-10000)" }).max(10_000, { error: "must be a whole number of attempts per minute (1-10000)" }).optional(),
-  ),
-  TEAMMEM_CLAUDE_HOME_OWNER: optionalText.pipe(z.email({ error: "must be the email of the account that owns the Claude home" }).optional()),
-  TEAMMEM_TOKEN: optionalText.refine((value) => value === undefined || /^tm_[A-Za-z0-9]{40}$/.test(value), {
-    message: "must be a teammem API token (tm_ followed by 40 letters and digits); create one on the Settings page",
-  }),
-  TEAMMEM_SERVER: optionalText.refine((value) => value === undefined || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value), {
-    message: "must be the http(s) address of the teammem server, such as https://teammem.example.com",
-  }),
+  PORT: wholeNumberWithin(1, 65535, "must be a whole number between 1 and 65535"),
+  TEAMMEM_PUBLIC_URL: optionalTextThat((value) => /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value), "must be the http(s) address of the dashboard, such as https://teammem.example.com"),
+  TEAMMEM_AUTH_SECRET: optionalTextThat((value) => value.length >= 32, "must be at least 32 characters (generate one with: openssl rand -base64 48)"),
+  TEAMMEM_ADMIN_EMAIL: z.pipe(optionalText, z.optional(z.email({ error: "must be an email address" }))),
+  TEAMMEM_INITIAL_PASSWORD: optionalTextThat((value) => value.length >= 12, "must be at least 12 characters"),
+  TEAMMEM_SIGN_IN_LIMIT: wholeNumberWithin(1, 10_000, "must be a whole number of attempts per minute (1-10000)"),
+  TEAMMEM_CLAUDE_HOME_OWNER: z.pipe(optionalText, z.optional(z.email({ error: "must be the email of the account that owns the Claude home" }))),
+  TEAMMEM_TOKEN: optionalTextThat((value) => /^tm_[A-Za-z0-9]{40}$/.test(value), "must be a teammem API token (tm_ followed by 40 letters and digits); create one on the Settings page"),
+  TEAMMEM_SERVER: optionalTextThat((value) => /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value), "must be the http(s) address of the teammem server, such as https://teammem.example.com"),
   XDG_CONFIG_HOME: optionalText,
   CLAUDE_CONFIG_DIR: optionalText,
   CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: optionalText,
@@ -182,11 +146,8 @@ const envSchema = z.object({
   TEAMMEM_MAX_IN_FLIGHT_AUTH: inFlightLimit,
   TEAMMEM_MAX_QUEUED: wholeNumber(0, 10_000, "requests"),
   TEAMMEM_MAX_QUEUE_WAIT_MS: wholeNumber(0, 120_000, "milliseconds"),
-  TEAMMEM_LOG_LEVEL: z.preprocess(
-    blankToUndefined,
-    z.enum(["debug", "info", "warn", "error"], { error: "must be debug, info, warn or error" }).optional(),
-  ),
-  TEAMMEM_FAULT_POINT: z.preprocess(blankToUndefined, z.enum(FAULT_POINT_NAMES, { error: `must be one of ${FAULT_POINT_NAMES.join(", ")} (tests only)` }).optional()),
+  TEAMMEM_LOG_LEVEL: oneOf(["debug", "info", "warn", "error"], "must be debug, info, warn or error"),
+  TEAMMEM_FAULT_POINT: oneOf(FAULT_POINT_NAMES, `must be one of ${FAULT_POINT_NAMES.join(", ")} (tests only)`),
 });
 
 /** Reads and validates configuration; throws CONFIG_INVALID naming every bad variable. */

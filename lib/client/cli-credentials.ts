@@ -1,12 +1,12 @@
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomically } from "../files/write-file-atomically";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AppError } from "../errors";
 import { parseJsonOrNull } from "../parse-json";
 
 const CREDENTIALS_FILE = "credentials.json";
-const Credentials = z.object({ server: z.string().url(), token: z.string().regex(/^tm_[A-Za-z0-9]{40}$/) });
+const Credentials = z.object({ server: z.url(), token: z.string().check(z.regex(/^tm_[A-Za-z0-9]{40}$/)) });
 export type CliCredentials = z.infer<typeof Credentials>;
 
 /** Saves what `teammem login` learned: owner-only permissions, written atomically. */

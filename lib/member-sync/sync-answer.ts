@@ -1,15 +1,15 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * The shape of `GET /api/projects/:id/sync` and of a sync proposal's answer, shared by the server
  * (which builds it) and `teammem sync` (which checks every answer against it before it writes
  * anything: a malformed answer stops the sync).
  */
-const Blob = z.string().regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/);
+const Blob = z.string().check(z.regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/));
 
 export const SyncFile = z.object({
   /** Relative to the project folder (team/ on a member's disk), `/` separators. */
-  path: z.string().min(1).max(300),
+  path: z.string().check(z.minLength(1), z.maxLength(300)),
   content: z.string(),
   /** The store's blob id of the file (of the unmasked text when `masked`). */
   blob: Blob,
@@ -29,9 +29,10 @@ const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
  * the same rules as `SyncFile` (zod took ~100 ms for 5,000 of them, a tenth of a first pull).
  * Times must be the ISO form the server sends. The differential test holds the two together.
  */
-const SyncFiles = z
-  .custom<unknown[]>((value) => Array.isArray(value) && value.every(isSyncFileEntry))
-  .transform((files) => (files as RawSyncFile[]).map((file): SyncFile => ({ path: file.path, content: file.content, blob: file.blob, masked: file.masked, changedAt: new Date(file.changedAt), changedCommit: file.changedCommit })));
+const SyncFiles = z.pipe(
+  z.custom<unknown[]>((value) => Array.isArray(value) && value.every(isSyncFileEntry)),
+  z.transform((files: unknown[]) => (files as RawSyncFile[]).map((file): SyncFile => ({ path: file.path, content: file.content, blob: file.blob, masked: file.masked, changedAt: new Date(file.changedAt), changedCommit: file.changedCommit }))),
+);
 type RawSyncFile = Omit<SyncFile, "changedAt"> & { changedAt: string };
 
 export function isSyncFileEntry(value: unknown): boolean {
@@ -52,19 +53,19 @@ export const TrackedProposal = z.object({
   path: z.string(),
   state: z.string(),
   isRetirement: z.boolean(),
-  rejectionReason: z.string().nullable(),
+  rejectionReason: z.nullable(z.string()),
   /** Committed and its commit is part of `head`: the store now holds the outcome. */
   hasLanded: z.boolean(),
   /** For decided proposals: the file at `head` now (null when the store does not hold it). */
-  current: SyncFile.nullable().optional(),
+  current: z.optional(z.nullable(SyncFile)),
 });
 export type TrackedProposal = z.infer<typeof TrackedProposal>;
 
 export const SyncAnswer = z.object({
   projectId: z.string(),
   /** The store commit this answer describes; null while the store is empty. */
-  head: Blob.nullable(),
-  since: z.string().nullable(),
+  head: z.nullable(Blob),
+  since: z.nullable(z.string()),
   /** Nothing changed since `since`: no files, no removals. */
   isUnchanged: z.boolean(),
   /** Every file of the project is listed (no usable `since`): compare everything. */
@@ -72,18 +73,18 @@ export const SyncAnswer = z.object({
   files: SyncFiles,
   /** Files the store removed since `since` (only when not `full`), on page 1. */
   removed: z.array(z.string()),
-  page: z.number().int().min(1),
-  pageCount: z.number().int().min(1),
+  page: z.int().check(z.minimum(1)),
+  pageCount: z.int().check(z.minimum(1)),
   /** The caller's sync proposals asked about with `proposals=`, on page 1. */
   proposals: z.array(TrackedProposal),
 });
 export type SyncAnswer = z.infer<typeof SyncAnswer>;
 
 export const SyncProposalAnswer = z.object({
-  proposal: z.object({ id: z.string(), state: z.string(), path: z.string() }).passthrough(),
+  proposal: z.looseObject({ id: z.string(), state: z.string(), path: z.string() }),
   /** False when the idempotency key had already made this proposal (a retry). */
   isNew: z.boolean(),
   /** True when the change became the next revision of the member's open sync proposal for the file. */
-  isRevision: z.boolean().default(false),
+  isRevision: z._default(z.boolean(), false),
 });
 export type SyncProposalAnswer = z.infer<typeof SyncProposalAnswer>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { callTeammemApi, type ApiTarget } from "../client/teammem-api";
 import { AppError } from "../errors";
 import { readCheckoutOrigin } from "../hooks/find-checkout-project";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { parseJsonOrNull } from "../parse-json";
 import { besideMemoryDir } from "./find-team-memory-dir";
 
@@ -19,11 +19,11 @@ const OutboxItem = z.object({
   key: z.string(),
   path: z.string(),
   /** Null: retire the file (a local deletion). */
-  content: z.string().nullable(),
-  baseBlob: z.string().nullable(),
-  baseCommit: z.string().nullable(),
+  content: z.nullable(z.string()),
+  baseBlob: z.nullable(z.string()),
+  baseCommit: z.nullable(z.string()),
   /** The git blob id of `content` (null for a retirement). */
-  localHash: z.string().nullable(),
+  localHash: z.nullable(z.string()),
   queuedAt: z.string(),
 });
 export type OutboxItem = z.infer<typeof OutboxItem>;
@@ -31,7 +31,7 @@ export type OutboxItem = z.infer<typeof OutboxItem>;
 const PendingProposal = z.object({
   proposalId: z.string(),
   key: z.string(),
-  localHash: z.string().nullable(),
+  localHash: z.nullable(z.string()),
   isRetirement: z.boolean(),
   submittedAt: z.string(),
 });
@@ -58,7 +58,7 @@ export type SeenFile = {
 /** A local change the server refused: not offered again until the file changes (or comes back). */
 const Refusal = z.object({
   /** The refused text's blob id; null for a refused retirement (a local deletion). */
-  localHash: z.string().nullable(),
+  localHash: z.nullable(z.string()),
   reason: z.string(),
   refusedAt: z.string(),
 });
@@ -82,24 +82,27 @@ const isSeenRow = (row: unknown): row is SeenRow =>
   Array.isArray(row) && row.length === 6 && typeof row[0] === "string" && typeof row[1] === "number" && typeof row[2] === "number" && typeof row[3] === "number" && typeof row[4] === "string" && (row[5] === null || typeof row[5] === "string");
 
 const tableOf = <Row extends [string, ...unknown[]], Entry>(isRow: (row: unknown) => row is Row, toEntry: (row: Row) => Entry) =>
-  z.custom<Row[]>((value) => Array.isArray(value) && value.every(isRow)).transform((rows) => {
-    const entries: Record<string, Entry> = {};
-    for (const row of rows) entries[row[0]] = toEntry(row);
-    return entries;
-  });
+  z.pipe(
+    z.custom<Row[]>((value) => Array.isArray(value) && value.every(isRow)),
+    z.transform((rows: Row[]) => {
+      const entries: Record<string, Entry> = {};
+      for (const row of rows) entries[row[0]] = toEntry(row);
+      return entries;
+    }),
+  );
 
 const SmallParts = {
   server: z.string(),
   projectId: z.string(),
   /** The store commit team/ was last brought to; null before the first complete sync. */
-  syncedCommit: z.string().nullable(),
-  syncedAt: z.string().nullable(),
+  syncedCommit: z.nullable(z.string()),
+  syncedAt: z.nullable(z.string()),
   outbox: z.array(OutboxItem),
   /** path → the proposal its local change became, until the proposal is decided. */
   pending: z.record(z.string(), PendingProposal),
   /** Files deleted here whose retirement is not decided yet: a pull never revives them. */
   tombstones: z.record(z.string(), Tombstone),
-  refused: z.record(z.string(), Refusal).default({}),
+  refused: z._default(z.record(z.string(), Refusal), {}),
 };
 
 const SavedState = z.object({
@@ -119,7 +122,7 @@ const SavedStateFormat1 = z.object({
   version: z.literal(1),
   ...SmallParts,
   files: recordOf<SyncedFile>(isSyncedFile),
-  seen: recordOf<SeenFile>(isSeenFile).default({}),
+  seen: z._default(recordOf<SeenFile>(isSeenFile), {}),
 });
 
 export type SyncState = Omit<z.output<typeof SavedState>, "version"> & { version: typeof SYNC_STATE_VERSION };

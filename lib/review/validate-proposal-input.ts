@@ -1,5 +1,5 @@
 import { AppError } from "../errors";
-import { assertNoSecret } from "../secrets/assert-no-secret";
+import { findCredentialInName } from "../secrets/find-credential-in-name";
 import { redactSecrets } from "../secrets/redact-secrets";
 import { findStoreNameProblem } from "./find-store-name-problem";
 import { PROPOSAL_SOURCES, type ProposalSource } from "./proposal-types";
@@ -18,7 +18,8 @@ export function assertProposalPath(path: string): void {
   if (problem) throw invalid("path", `path: ${problem}; give the memory file relative to the project, e.g. feedback_testing.md.`);
   if (!path.endsWith(".md")) throw invalid("path", "path: a memory file name ends with .md.");
   if (/(^|\/)MEMORY\.md$/.test(path)) throw invalid("path", "path: MEMORY.md is the index; the store regenerates it with every change, so propose the memory file itself.");
-  assertNoSecret(path, "path");
+  const credential = findCredentialInName(path);
+  if (credential) throw invalid("path", `path: ${credential}; name the memory by its topic, never by a secret.`);
 }
 
 export function assertProposalContent(content: string | null): void {

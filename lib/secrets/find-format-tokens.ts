@@ -2,15 +2,11 @@ import { findAllMatches } from "./find-all-matches";
 import { isPlaceholderToken } from "./is-placeholder-value";
 import { RANK_FORMAT, type SecretKind, type SecretRange } from "./secret-finding";
 
-type FormatRule = { kind: SecretKind; pattern: RegExp };
-
-// Edges: a token must not be glued to more token characters, or a longer random string that
-// merely contains a prefix would be cut in half.
-const B = String.raw`(?<![A-Za-z0-9_\-])`;
-const E = String.raw`(?![A-Za-z0-9_\-])`;
+type FormatRule = { kind: SecretKind; body: string };
+type FormatPattern = { kind: SecretKind; pattern: RegExp };
 
 function rule(kind: SecretKind, body: string): FormatRule {
-  return { kind, pattern: new RegExp(`${B}${body}${E}`, "g") };
+  return { kind, body };
 }
 
 // Provider formats, from each provider's published token layout. Order does not matter: overlaps
@@ -48,10 +44,30 @@ const FORMAT_RULES: FormatRule[] = [
   rule("jwt", "eyJ[A-Za-z0-9_\\-]{8,}\\.ey[A-Za-z0-9_\\-]{8,}\\.[A-Za-z0-9_\\-]{16,}"),
 ];
 
+function compile(before: string, after: string): FormatPattern[] {
+  return FORMAT_RULES.map(({ kind, body }) => ({ kind, pattern: new RegExp(`${before}${body}${after}`, "g") }));
+}
+
+// Edges in text: a token must not be glued to more token characters, or a longer random string
+// that merely contains a prefix would be cut in half.
+const TEXT_PATTERNS = compile(String.raw`(?<![A-Za-z0-9_\-])`, String.raw`(?![A-Za-z0-9_\-])`);
+// Edges in a file name: `_` and `-` separate its words (`reference_ghp_….md`,
+// `project_AKIA…_prod.md`), so a token may start or end at one.
+const NAME_PATTERNS = compile("(?<![A-Za-z0-9])", "(?![A-Za-z0-9])");
+
 /** Tokens whose format alone identifies the provider (`ghp_…`, `sk_live_…`, `AKIA…`). */
 export function findFormatTokens(text: string): SecretRange[] {
+  return findWithPatterns(TEXT_PATTERNS, text);
+}
+
+/** The same tokens in a file name, where `_` and `-` are word separators, not token characters. */
+export function findFormatTokensInName(name: string): SecretRange[] {
+  return findWithPatterns(NAME_PATTERNS, name);
+}
+
+function findWithPatterns(patterns: FormatPattern[], text: string): SecretRange[] {
   const ranges: SecretRange[] = [];
-  for (const { kind, pattern } of FORMAT_RULES) {
+  for (const { kind, pattern } of patterns) {
     for (const match of findAllMatches(pattern, text)) {
       const value = match[0];
       if (isPlaceholderToken(value)) continue;

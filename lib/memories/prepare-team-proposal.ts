@@ -1,12 +1,10 @@
 import type { Caller } from "../auth/resolve-caller";
 import type { Config } from "../config";
 import { parseMemoryHeader, type MemoryType } from "../memdir/frontmatter";
+import { CONTENT_TOO_LARGE, fitsContentLimit } from "../review/validate-proposal-input";
 import { scanSecrets } from "../secrets/scan-secrets";
 import { readMemoryFile } from "./read-memory-file";
 import { resolvePrivateMemoryDir } from "./resolve-private-memory-dir";
-
-/** The most a proposal's content may hold (the proposals API's limit). */
-const MAX_PROPOSAL_CHARS = 100_000;
 
 export type TeamProposalDraft = {
   /** The whole file to propose; null when it may not or cannot be proposed (see blockedReason). */
@@ -32,7 +30,7 @@ export async function prepareTeamProposal(options: { config: Config; caller: Cal
   if (type === "user") {
     return blocked(type, "This is a `user` memory: it describes you (your role, preferences, what you know), so it stays private (T2) and cannot be proposed.");
   }
-  if (file.isCut || file.text.length > MAX_PROPOSAL_CHARS) return blocked(type, `This file is longer than a proposal may be (${MAX_PROPOSAL_CHARS.toLocaleString("en-US")} characters); shorten it first.`);
+  if (file.isCut || !fitsContentLimit(file.text)) return blocked(type, `This file is too large to propose: ${CONTENT_TOO_LARGE}.`);
   const secrets = scanSecrets(file.text);
   if (secrets.length > 0) {
     return blocked(type, `This file holds what looks like a credential (${[...new Set(secrets.map((secret) => secret.kind))].join(", ")}); every member's agent reads team memory (T3). Remove it first (\`teammem secrets FILE --redact --write\` replaces it and keeps a backup).`);

@@ -5,6 +5,8 @@ import { findStoreNameProblem } from "./find-store-name-problem";
 import { PROPOSAL_SOURCES, type ProposalSource } from "./proposal-types";
 
 export const MAX_CONTENT_BYTES = 100 * 1024;
+/** The one size rule for a memory's text, in UTF-8 bytes: routes, submit, revise and `teammem sync`. */
+export const CONTENT_TOO_LARGE = `a memory may be at most ${MAX_CONTENT_BYTES / 1024} KB (${MAX_CONTENT_BYTES.toLocaleString("en-US")} bytes of UTF-8, the team store's limit); split it into two memories or shorten it`;
 const MAX_PROVENANCE_BYTES = 16 * 1024;
 const BLOB_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
@@ -22,11 +24,13 @@ export function assertProposalPath(path: string): void {
   if (credential) throw invalid("path", `path: ${credential}; name the memory by its topic, never by a secret.`);
 }
 
+export function fitsContentLimit(content: string): boolean {
+  return Buffer.byteLength(content, "utf8") <= MAX_CONTENT_BYTES;
+}
+
 export function assertProposalContent(content: string | null): void {
   if (content === null) return;
-  if (Buffer.byteLength(content, "utf8") > MAX_CONTENT_BYTES) {
-    throw invalid("content", `content: a memory may be at most ${MAX_CONTENT_BYTES / 1024} KB; move detail into a second memory or shorten it.`);
-  }
+  if (!fitsContentLimit(content)) throw invalid("content", `content: ${CONTENT_TOO_LARGE}.`);
   if (content.includes("\0")) throw invalid("content", "content: a memory is text; it must not contain NUL characters.");
 }
 

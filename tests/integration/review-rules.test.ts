@@ -58,6 +58,8 @@ const routes = async () => ({
   submit: (await import("@/app/api/projects/[id]/proposals/route")).POST,
   list: (await import("@/app/api/projects/[id]/proposals/route")).GET,
   approve: (await import("@/app/api/projects/[id]/proposals/[proposalId]/approve/route")).POST,
+  revise: (await import("@/app/api/projects/[id]/proposals/[proposalId]/revise/route")).POST,
+  syncSubmit: (await import("@/app/api/projects/[id]/sync/proposals/route")).POST,
   bulk: (await import("@/app/api/projects/[id]/proposals/bulk-approve/route")).POST,
 });
 
@@ -141,6 +143,45 @@ describe("review rules", () => {
     }
     const nested = await submitWith({ token: world.omarToken }, { path: `payments/project_rules_${++unique}.md`, content: memory() });
     expect(nested.status).toBe(201);
+  });
+
+  it("the content limit is 100 KB in UTF-8 bytes on every route that takes memory text, with one message naming it", async () => {
+    const { revise, syncSubmit } = await routes();
+    const LIMIT = 100 * 1024;
+    // A memory padded to an exact size in bytes: one multi-byte character counts for its bytes.
+    const sized = (bytes: number, pad = "a") => {
+      const head = memory();
+      const room = bytes - Buffer.byteLength(head);
+      return head + pad.repeat(Math.floor(room / Buffer.byteLength(pad))) + "a".repeat(room % Buffer.byteLength(pad));
+    };
+    const TOO_LARGE = /^content: a memory may be at most 100 KB \(102,400 bytes of UTF-8, the team store's limit\); split it into two memories/;
+    const sync = (content: string) =>
+      call(syncSubmit, {
+        path: `/api/projects/${PROJECT}/sync/proposals`,
+        params: { id: PROJECT },
+        token: world.omarToken,
+        body: { path: `project_sized_${++unique}.md`, content, baseBlob: null, idempotencyKey: `sized-key-${unique}-${Date.now()}`, provenance: { checkout: "/src/acme", baseCommit: null, clientVersion: "test" } },
+      });
+    expect(Buffer.byteLength(sized(LIMIT, "é"))).toBe(LIMIT);
+
+    const atLimit = await submitWith({ token: world.omarToken }, { path: `project_sized_${++unique}.md`, content: sized(LIMIT) });
+    expect(atLimit.status, JSON.stringify(atLimit.body.error)).toBe(201);
+    const over = await submitWith({ token: world.omarToken }, { path: `project_sized_${++unique}.md`, content: sized(LIMIT + 1) });
+    expect(over.status).toBe(400);
+    expect(over.body.error.message).toMatch(TOO_LARGE);
+    // Fewer than 100,000 characters, more than 102,400 bytes.
+    const multiByte = await submitWith({ token: world.omarToken }, { path: `project_sized_${++unique}.md`, content: sized(LIMIT + 1, "é") });
+    expect(multiByte.body.error.message).toMatch(TOO_LARGE);
+
+    expect((await sync(sized(LIMIT))).status).toBe(201);
+    const syncOver = await sync(sized(LIMIT + 1));
+    expect(syncOver.status).toBe(400);
+    expect(syncOver.body.error.message).toMatch(TOO_LARGE);
+
+    const revised = (content: string) =>
+      call(revise, { path: `/api/projects/${PROJECT}/proposals/${atLimit.body.proposal.id}/revise`, params: { id: PROJECT, proposalId: atLimit.body.proposal.id }, body: { content }, token: world.lenaToken });
+    expect((await revised(sized(LIMIT + 1))).body.error.message).toMatch(TOO_LARGE);
+    expect((await revised(sized(LIMIT, "é"))).status).toBe(200);
   });
 
   it("bulk approval and the clean filter leave out a possible duplicate and a pending team-convention confirmation", async () => {

@@ -3,6 +3,7 @@ import { listProposals } from "@/lib/review/list-proposals";
 import { PROPOSAL_SOURCES, PROPOSAL_STATES } from "@/lib/review/proposal-types";
 import { submitProposal } from "@/lib/review/submit-proposal";
 import { readJsonBody } from "../../../../_server/body";
+import { MemoryContent } from "../../../../_server/memory-content";
 import { getConfig, getDatabase } from "../../../../_server/context";
 import { access, route } from "../../../../_server/guard";
 import { json } from "../../../../_server/http";
@@ -11,7 +12,7 @@ const ProposalInput = z
   .object({
     path: z.string().min(1).max(300),
     /** The whole memory file (frontmatter + body); null proposes retiring the file. */
-    content: z.string().max(100_000).nullable(),
+    content: MemoryContent.nullable(),
     baseBlob: z.string().regex(/^[0-9a-f]{40}$/).nullable().optional(),
     source: z.never({ error: "decided by the server from the route you call (a token here: member); remove it" }).optional(),
     provenance: z.record(z.string(), z.unknown()).optional(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { submitSyncProposal } from "@/lib/member-sync/submit-sync-proposal";
 import { readJsonBody } from "../../../../../_server/body";
+import { MemoryContent } from "../../../../../_server/memory-content";
 import { getConfig, getDatabase } from "../../../../../_server/context";
 import { access, route } from "../../../../../_server/guard";
 import { json } from "../../../../../_server/http";
@@ -20,7 +21,7 @@ const SyncProposalInput = z
   .object({
     path: z.string().min(1).max(300),
     /** The whole memory file; null proposes retiring it (a local deletion). */
-    content: z.string().max(100_000).nullable(),
+    content: MemoryContent.nullable(),
     /** The store blob the member's copy was synced from; null for a file new to the store. */
     baseBlob: Blob.nullable(),
     idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, { error: "must be 16 to 100 letters, digits, _ or -" }),

@@ -2,11 +2,12 @@ import { z } from "zod";
 import { assertProposalInProject } from "@/lib/auth/assert-proposal-in-project";
 import { reviseProposal } from "@/lib/review/revise-proposal";
 import { readJsonBody } from "../../../../../../_server/body";
+import { MemoryContent } from "../../../../../../_server/memory-content";
 import { getConfig, getDatabase } from "../../../../../../_server/context";
 import { access, route } from "../../../../../../_server/guard";
 import { json } from "../../../../../../_server/http";
 
-const Input = z.object({ content: z.string().max(100_000).nullable(), note: z.string().max(2000).optional() }).strict();
+const Input = z.object({ content: MemoryContent.nullable(), note: z.string().max(2000).optional() }).strict();
 
 /** POST /api/projects/:id/proposals/:proposalId/revise */
 export const POST = route<{ id: string; proposalId: string }>(access.project("review"), async ({ request, caller, params }) => {

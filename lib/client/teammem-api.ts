@@ -27,7 +27,12 @@ export async function callTeammemApi<T>(target: ApiTarget, method: string, apiPa
   const payload = parseJsonOrNull(response.text) as { error?: { code?: string; message?: string } } | null;
   if (response.status >= 200 && response.status < 300) return payload as T;
   const code = ERROR_CODES.includes(payload?.error?.code as ErrorCode) ? (payload!.error!.code as ErrorCode) : "INTERNAL";
-  throw new AppError(code, payload?.error?.message ?? `The server answered ${response.status}.`);
+  throw new AppError(code, printable(payload?.error?.message) ?? `The server answered ${response.status}.`);
+}
+
+/** A server's message is printed on a member's terminal: no control or formatting characters (escape sequences). */
+function printable(message: unknown): string | null {
+  return typeof message === "string" ? message.replace(/[\p{Cc}\p{Cf}]+/gu, " ").slice(0, 2_000) : null;
 }
 
 function send(url: URL, method: string, token: string, body: string | undefined, signal: AbortSignal): Promise<{ status: number; text: string }> {

@@ -3,10 +3,10 @@ import type { Db } from "../db/client";
 import { maskOptionalText } from "../secrets/mask-secret-ranges";
 import { isAncestor } from "../store/git";
 import { readSyncFiles } from "./read-sync-changes";
-import type { TrackedProposal } from "./sync-answer";
+import { MAX_TRACKED_PROPOSALS, type TrackedProposal } from "./sync-answer";
 
-/** How many proposal outcomes one sync answer reports (the client asks again for the rest). */
-export const MAX_TRACKED_PROPOSALS = 200;
+// The client asks about the rest in later syncs, in turn (lib/sync/sync-state.ts, proposalIdsToAsk).
+export { MAX_TRACKED_PROPOSALS };
 const DECIDED = new Set(["committed", "rejected", "withdrawn", "superseded"]);
 
 export type ListTrackedProposalsOptions = { projectId: string; userId: string; head: string | null; proposalIds: string[] };

@@ -5,6 +5,9 @@ import * as z from "zod/mini";
  * (which builds it) and `teammem sync` (which checks every answer against it before it writes
  * anything: a malformed answer stops the sync).
  */
+/** How many of a member's proposals one sync answer reports on (a longer list does not fit a URL). */
+export const MAX_TRACKED_PROPOSALS = 200;
+
 const Blob = z.string().check(z.regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/));
 
 export const SyncFile = z.object({

@@ -1,4 +1,5 @@
 import type { SyncAnswer, SyncFile } from "../member-sync/sync-answer";
+import { UnsafeMemoryPathError } from "../memdir/write-memory-file";
 import { gitBlobId } from "./git-blob-id";
 import type { TeamDirScan } from "./scan-team-dir";
 import type { SyncReport } from "./sync-report";
@@ -20,7 +21,7 @@ export type ApplyStoreChangesOptions = {
  * tombstone) is never touched; neither is a local file that differs from what the last sync
  * wrote (a skipped file: secret, too big), nor (in a full comparison) one the store never had.
  */
-export async function applyStoreChanges({ state, scan, answer, files, report, onProgress }: ApplyStoreChangesOptions): Promise<void> {
+export async function applyStoreChanges({ state, scan, answer, files, report, onProgress }: ApplyStoreChangesOptions): Promise<{ isComplete: boolean }> {
   const isWaiting = (filePath: string) => Boolean(state.pending[filePath] || state.tombstones[filePath] || state.outbox.some((item) => item.path === filePath));
   const skipped = new Set(scan.skipped.map((file) => file.path));
   const writes: { incoming: SyncFile; hash: string }[] = [];
@@ -48,15 +49,54 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
     (local || known ? report.pulled.changed : report.pulled.added).push(incoming.path);
     writes.push({ incoming, hash: incomingHash });
   }
+  let isComplete = true;
   for (const [index, { incoming, hash }] of writes.entries()) {
-    const written = await files.write(incoming.path, incoming.content, incoming.changedAt);
+    let written: Awaited<ReturnType<TeamFiles["write"]>>;
+    try {
+      written = await files.write(incoming.path, incoming.content, incoming.changedAt);
+    } catch (error) {
+      isComplete = refuseOnDisk(report, incoming.path, error);
+      continue;
+    } finally {
+      onProgress?.(index + 1, writes.length);
+    }
     state.files[incoming.path] = { blob: incoming.blob, local: hash };
     if (written) scan.seen.set(incoming.path, { ...written, hash, problem: null });
-    onProgress?.(index + 1, writes.length);
   }
   const listed = new Set(answer.files.map((file) => file.path));
   const retired = answer.full ? Object.keys(state.files).filter((filePath) => !listed.has(filePath)) : answer.removed;
-  for (const filePath of retired) await removeRetired({ state, scan, files, report }, filePath, isWaiting(filePath), skipped.has(filePath));
+  for (const filePath of retired) {
+    try {
+      await removeRetired({ state, scan, files, report }, filePath, isWaiting(filePath), skipped.has(filePath));
+    } catch (error) {
+      isComplete = refuseOnDisk(report, filePath, error);
+    }
+  }
+  return { isComplete };
+}
+
+/**
+ * One file this disk will not take (a folder on the way links out of team/, a name the file
+ * system refuses, no permission) is reported and the rest go on; the sync does not record the
+ * store's head, so the next one tries that file again (false: the sync is not complete).
+ * Anything else is a bug: it stops the sync.
+ */
+function refuseOnDisk(report: SyncReport, filePath: string, error: unknown): false {
+  const code = error instanceof Error && "code" in error ? String(error.code) : null;
+  if (!(error instanceof UnsafeMemoryPathError) && (code === null || !DISK_REFUSALS.has(code))) throw error;
+  const reason = error instanceof UnsafeMemoryPathError ? error.message.replace(/^Refusing to write "[^"]*": /, "").replace(/\.$/, "") : describeDiskRefusal(code);
+  report.kept.push({ path: filePath, reason: `the store changed it, but it cannot be written here: ${reason}; fix that and sync again` });
+  return false;
+}
+
+const DISK_REFUSALS = new Set(["EACCES", "EPERM", "EEXIST", "ENOTDIR", "EISDIR", "ENAMETOOLONG", "EROFS", "ENOSPC", "EDQUOT", "ELOOP", "EILSEQ", "EINVAL"]);
+
+function describeDiskRefusal(code: string | null): string {
+  if (code === "EACCES" || code === "EPERM" || code === "EROFS") return "permission denied";
+  if (code === "ENOSPC" || code === "EDQUOT") return "the disk is full";
+  if (code === "EEXIST" || code === "ENOTDIR" || code === "EISDIR") return "a file stands where a folder should be (or the other way round)";
+  if (code === "ENAMETOOLONG") return "the name is too long for this file system";
+  return `the file system refused it (${code})`;
 }
 
 type RemoveContext = Pick<ApplyStoreChangesOptions, "state" | "scan" | "files" | "report">;

@@ -1,10 +1,12 @@
-import { readFile } from "node:fs/promises";
+import { readFile, realpath } from "node:fs/promises";
 import path from "node:path";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { callTeammemApi, type ApiTarget } from "../client/teammem-api";
 import type { Config } from "../config";
 import { AppError } from "../errors";
 import { parseMemoryHeader } from "../memdir/frontmatter";
+import { isMemoryFileName } from "../memdir/list-markdown-files";
+import { findStoreNameProblem } from "../review/find-store-name-problem";
 import { findContentProblem } from "./scan-team-dir";
 import { findSyncProject } from "./find-sync-project";
 import { findTeamMemoryDir } from "./find-team-memory-dir";
@@ -23,7 +25,18 @@ const Answer = z.object({ proposal: z.object({ id: z.string(), path: z.string() 
  * secret never leaves the machine.
  */
 export async function proposePrivateMemory({ config, target, file, cwd, projectId }: ProposePrivateMemoryOptions): Promise<ProposedMemory> {
-  const bytes = await readFile(file).catch(() => {
+  const location = await findTeamMemoryDir({ cwd, env: config.claudeCodeEnv, homeDir: config.homeDir });
+  const absolute = path.resolve(file);
+  const [realFile, realTeamDir] = await Promise.all([realpath(absolute).catch(() => absolute), realpath(location.teamDir).catch(() => location.teamDir)]);
+  if (isInside(realTeamDir, realFile) || isInside(location.teamDir, absolute)) {
+    throw new AppError("INVALID_INPUT", `${file} is in team/ already: changes there reach the team with \`teammem sync\` (as a proposal for review). Nothing was sent.`);
+  }
+  const relative = path.relative(location.memoryDir, absolute);
+  const storePath = relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative.split(path.sep).join("/") : path.basename(file);
+  // The name is checked here, before the text leaves the machine, by the store's own rules.
+  const nameProblem = !isMemoryFileName(path.posix.basename(storePath)) ? "is not a memory file (a .md file other than MEMORY.md)" : findStoreNameProblem(storePath);
+  if (nameProblem) throw new AppError("INVALID_INPUT", `${file}: ${nameProblem}. Rename it and propose again; nothing was sent.`);
+  const bytes = await readFile(absolute).catch(() => {
     throw new AppError("INVALID_INPUT", `Cannot read ${file}.`);
   });
   const problem = findContentProblem(bytes);
@@ -33,12 +46,14 @@ export async function proposePrivateMemory({ config, target, file, cwd, projectI
   if (type === "user") {
     throw new AppError("INVALID_MEMORY", `${file} is a \`user\` memory: it describes you (role, preferences, knowledge), so it stays private (T2). Nothing was sent.`);
   }
-  const location = await findTeamMemoryDir({ cwd, env: config.claudeCodeEnv, homeDir: config.homeDir });
   const remembered = (await readSyncState(location.memoryDir)).state;
   const project = await findSyncProject(target, { flagProjectId: projectId, rememberedProjectId: remembered?.server === target.server ? remembered.projectId : null, checkoutRoot: location.checkoutRoot });
-  const relative = path.relative(location.memoryDir, path.resolve(file));
-  const storePath = relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative.split(path.sep).join("/") : path.basename(file);
   const payload = Answer.safeParse(await callTeammemApi<unknown>(target, "POST", `/api/projects/${encodeURIComponent(project)}/proposals`, { path: storePath, content, baseBlob: null }));
   if (!payload.success) throw new AppError("SERVER_UNAVAILABLE", "The teammem server's answer could not be read; check the review queue before proposing again.");
   return { proposalId: payload.data.proposal.id, projectId: project, path: payload.data.proposal.path, url: new URL(`/review/${payload.data.proposal.id}`, target.server).toString(), needsConventionConfirmation: type === "feedback" };
+}
+
+function isInside(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
 }

@@ -3,7 +3,7 @@ import type { ApiTarget } from "../client/teammem-api";
 import type { Config } from "../config";
 import { findTeamMemoryDir } from "./find-team-memory-dir";
 import { fetchSyncAnswer } from "./sync-api";
-import { readSyncState } from "./sync-state";
+import { proposalIdsToAsk, readSyncState } from "./sync-state";
 
 export type SyncStatus = {
   teamDir: string;
@@ -55,7 +55,7 @@ export async function readSyncStatus({ config, target, cwd, clientVersion, proje
   };
   if (!status.projectId) return { ...status, serverProblem: "this checkout was never synced: run teammem sync (or pass --project ID)" };
   try {
-    const answer = await fetchSyncAnswer(target, { projectId: status.projectId, since: state?.syncedCommit ?? null, proposalIds: status.proposals.map((proposal) => proposal.proposalId), clientVersion, isPeek: true, pageSize: 1, isFirstPageOnly: true });
+    const answer = await fetchSyncAnswer(target, { projectId: status.projectId, since: state?.syncedCommit ?? null, proposalIds: state ? proposalIdsToAsk(state, { isAdvancing: false }) : [], clientVersion, isPeek: true, pageSize: 1, isFirstPageOnly: true });
     // One file per page: the page count is the number of changed files, without their contents.
     const outcomes = new Map(answer.proposals.map((proposal) => [proposal.id, proposal]));
     for (const proposal of status.proposals) {

@@ -1,7 +1,9 @@
+import path from "node:path";
 import type { ApiTarget } from "../client/teammem-api";
 import type { Config } from "../config";
 import { AppError, isAppError } from "../errors";
 import { findKeyProblem } from "../memdir/validate-memory-key";
+import { findStoreNameProblem } from "../review/find-store-name-problem";
 import type { SyncAnswer } from "../member-sync/sync-answer";
 import { reachFaultPoint } from "../store/fault-points";
 import { createSyncWriteEvidenceFinder } from "../transcripts/find-sync-write-evidence";
@@ -15,8 +17,8 @@ import { sendOutbox } from "./send-outbox";
 import { fetchSyncAnswer } from "./sync-api";
 import { acquireSyncLock } from "./sync-lock";
 import { emptyReport, type SyncReport } from "./sync-report";
-import { chooseSyncState, readSyncState, saveSyncState, type SyncState } from "./sync-state";
-import { createTeamFiles } from "./team-files";
+import { assertReadableFormat, chooseSyncState, keepSyncStateAside, proposalIdsToAsk, readSyncState, saveSyncState, type SyncState } from "./sync-state";
+import { assertTeamFolder, createTeamFiles } from "./team-files";
 
 export type RunSyncOptions = {
   config: Pick<Config, "claudeCodeEnv" | "homeDir" | "faultPoint">;
@@ -44,13 +46,16 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
   const lock = await acquireSyncLock(location.memoryDir, options.lockWaitMs);
   try {
     const saved = await readSyncState(location.memoryDir);
+    assertReadableFormat(saved, location.memoryDir);
     const projectId = await findSyncProject(options.target, { flagProjectId: options.projectId, rememberedProjectId: saved.state?.server === options.target.server ? saved.state.projectId : null, checkoutRoot: location.checkoutRoot });
-    const { state, problem } = chooseSyncState(saved, options.target.server, projectId);
+    const { state, problem, foreign } = chooseSyncState(saved, options.target.server, projectId);
+    if (foreign && !options.isDryRun) await keepSyncStateAside(location.memoryDir, foreign);
     const report = emptyReport({ projectId, memoryDir: location.memoryDir, teamDir: location.teamDir, isDryRun: options.isDryRun, stateProblem: problem });
     let savedText = saved.text;
     const save = async () => {
       if (!options.isDryRun) savedText = await saveSyncState(location.memoryDir, state, savedText);
     };
+    await assertTeamFolder(location.teamDir);
     const scan = await scanTeamDir(location.teamDir, state.seen);
     // Saved with every state from here on: records for files this run read or wrote.
     const recordSeen = () => {
@@ -60,7 +65,7 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
 
     let answer: SyncAnswer;
     try {
-      answer = await fetchSyncAnswer(options.target, { projectId, since: state.syncedCommit, proposalIds: Object.values(state.pending).map((pending) => pending.proposalId), clientVersion: options.clientVersion });
+      answer = await fetchSyncAnswer(options.target, { projectId, since: state.syncedCommit, proposalIds: proposalIdsToAsk(state, { isAdvancing: true }), clientVersion: options.clientVersion });
     } catch (error) {
       if (!isAppError(error) || error.code !== "SERVER_UNAVAILABLE" || error.details.isMalformedAnswer) throw error;
       captureLocalChanges({ state, scan, answer: null, report });
@@ -69,6 +74,7 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
       return { ...report, mode: "offline", outbox: state.outbox.length, offlineReason: error.message };
     }
     assertSafePaths(answer);
+    answer = dropNamesNotWritten(answer, report);
     report.head = answer.head;
     report.mode = answer.isUnchanged ? "unchanged" : answer.full ? "full" : "changes";
 
@@ -86,9 +92,10 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
         report.offlineReason = error.message; // the rest waits in the outbox; the pull still runs
       }
     }
-    await applyStoreChanges({ state, scan, answer, files, report, onProgress: options.onProgress });
+    const { isComplete } = await applyStoreChanges({ state, scan, answer, files, report, onProgress: options.onProgress });
     reachFaultPoint(options.config, "sync-after-files");
-    if (answer.head !== null) state.syncedCommit = answer.head;
+    // A file this disk refused is asked for again next time: the head is recorded only when all landed.
+    if (answer.head !== null && isComplete) state.syncedCommit = answer.head;
     state.syncedAt = new Date().toISOString();
     recordSeen();
     await save();
@@ -103,6 +110,23 @@ function assertSafePaths(answer: SyncAnswer): void {
   const paths = [...answer.files.map((file) => file.path), ...answer.removed, ...answer.proposals.map((proposal) => proposal.path)];
   const unsafe = paths.find((filePath) => findKeyProblem(filePath) !== null || !filePath.endsWith(".md"));
   if (unsafe !== undefined) throw new AppError("SERVER_UNAVAILABLE", "The teammem server named a file this client will not write (unsafe path); nothing was written.", { details: { isMalformedAnswer: true } });
+}
+
+/**
+ * A name that stays inside team/ but that the store would not take today (control or invisible
+ * characters, a hidden folder such as `.git/`, too deep, a MEMORY.md below the top): not written
+ * or removed here, and listed with the reason. The rest of the answer is used.
+ */
+function dropNamesNotWritten(answer: SyncAnswer, report: SyncReport): SyncAnswer {
+  const problemOf = (filePath: string) => (filePath === "MEMORY.md" ? null : path.posix.basename(filePath) === "MEMORY.md" ? "only the top folder has an index" : findStoreNameProblem(filePath));
+  const refused = new Map<string, string>();
+  for (const filePath of [...answer.files.map((file) => file.path), ...answer.removed]) {
+    const problem = problemOf(filePath);
+    if (problem) refused.set(filePath, problem);
+  }
+  if (refused.size === 0) return answer;
+  for (const [filePath, problem] of refused) report.skipped.push({ path: JSON.stringify(filePath).slice(1, -1), reason: `the store holds this name, but this client does not write it: ${problem}` });
+  return { ...answer, files: answer.files.filter((file) => !refused.has(file.path)), removed: answer.removed.filter((filePath) => !refused.has(filePath)) };
 }
 
 function finishReport(report: SyncReport, state: SyncState, answer: SyncAnswer): SyncReport {

@@ -8,6 +8,8 @@ const PAGE_RESTARTS = 3;
 /** Fewer, bigger pages: each page lists the project's tree again on the server. */
 const PAGE_SIZE = 2_000;
 const PAGES_IN_FLIGHT = 3;
+/** 2 million files: an answer claiming more pages is not one this client walks through. */
+const MAX_PAGES = 1_000;
 
 export type FetchSyncOptions = { projectId: string; since: string | null; proposalIds: string[]; clientVersion: string; isPeek?: boolean; pageSize?: number; isFirstPageOnly?: boolean; onPage?: (page: number, pageCount: number) => void };
 
@@ -51,7 +53,7 @@ async function fetchPage(target: ApiTarget, options: FetchSyncOptions, page: num
   if (options.isPeek) query.set("peek", "1");
   const payload = await callTeammemApi<unknown>(target, "GET", `/api/projects/${encodeURIComponent(options.projectId)}/sync?${query}`);
   const parsed = SyncAnswer.safeParse(payload);
-  if (!parsed.success || parsed.data.projectId !== options.projectId) throw malformed();
+  if (!parsed.success || parsed.data.projectId !== options.projectId || parsed.data.pageCount > MAX_PAGES) throw malformed();
   return parsed.data;
 }
 

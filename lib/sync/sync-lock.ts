@@ -1,16 +1,24 @@
-import { mkdir, open, readFile, rm } from "node:fs/promises";
+import { mkdir, open, readFile, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "../errors";
 import { besideMemoryDir } from "./find-team-memory-dir";
 
 const POLL_MS = 100;
+/** The holder touches its lock this often while it works... */
+const HEARTBEAT_MS = 15_000;
+/** ...so a lock untouched for this long is left over, whatever its pid (pids are reused). */
+const ABANDONED_AFTER_MS = 60_000;
+/** A holder writes its pid right after creating the file: empty or unreadable for longer, it died there. */
+const UNWRITTEN_AFTER_MS = 5_000;
 
 export type SyncLock = { release: () => Promise<void> };
 
 /**
- * One sync per memory directory at a time: a lock file beside it holding the holder's pid. A
- * second sync waits up to `waitMs`, then gives up with "sync already running". A lock whose
- * process no longer runs (killed, machine restarted) is taken over.
+ * One sync per memory directory at a time: a lock file beside it holding the holder's pid,
+ * touched while the sync runs. A second sync waits up to `waitMs`, then gives up with "sync
+ * already running", naming the file. A lock is taken over when its process no longer runs, when
+ * it was never written, or when nobody touched it for a minute (its pid may belong to another
+ * process by now).
  */
 export async function acquireSyncLock(memoryDir: string, waitMs: number): Promise<SyncLock> {
   const lockFile = besideMemoryDir(memoryDir, "sync.lock");
@@ -21,23 +29,46 @@ export async function acquireSyncLock(memoryDir: string, waitMs: number): Promis
       const handle = await open(lockFile, "wx", 0o600);
       await handle.writeFile(String(process.pid));
       await handle.close();
-      return { release: () => rm(lockFile, { force: true }) };
+      return holdLock(lockFile);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
-    if (!(await isHolderAlive(lockFile))) {
-      await rm(lockFile, { force: true }); // the holder died: its lock means nothing any more
+    const holder = await readHolder(lockFile);
+    if (holder.isLeftOver) {
+      await rm(lockFile, { force: true }); // the holder is gone: its lock means nothing any more
       continue;
     }
-    if (Date.now() >= deadline) throw new AppError("CONFLICT", "sync already running for this memory directory; try again when it has finished.");
+    if (Date.now() >= deadline) {
+      throw new AppError("CONFLICT", `sync already running for this memory directory${holder.pid ? ` (process ${holder.pid})` : ""}; try again when it has finished. If no teammem sync runs, delete ${lockFile}.`);
+    }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 
-async function isHolderAlive(lockFile: string): Promise<boolean> {
-  const pid = Number((await readFile(lockFile, "utf8").catch(() => "")).trim());
-  // An empty file is a holder between creating and writing it: alive.
-  if (!Number.isInteger(pid) || pid <= 0) return true;
+function holdLock(lockFile: string): SyncLock {
+  const heartbeat = setInterval(() => {
+    const now = new Date();
+    utimes(lockFile, now, now).catch(() => {});
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  return {
+    release: async () => {
+      clearInterval(heartbeat);
+      await rm(lockFile, { force: true });
+    },
+  };
+}
+
+async function readHolder(lockFile: string): Promise<{ pid: number | null; isLeftOver: boolean }> {
+  const [text, info] = await Promise.all([readFile(lockFile, "utf8").catch(() => null), stat(lockFile).catch(() => null)]);
+  if (!info) return { pid: null, isLeftOver: false }; // released meanwhile: try again
+  const age = Date.now() - info.mtimeMs;
+  const pid = Number(text?.trim());
+  if (!Number.isInteger(pid) || pid <= 0) return { pid: null, isLeftOver: age > UNWRITTEN_AFTER_MS };
+  return { pid, isLeftOver: age > ABANDONED_AFTER_MS || !isRunning(pid) };
+}
+
+function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -2,6 +2,9 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as z from "zod/mini";
+import { AppError } from "../errors";
+import { findKeyProblem } from "../memdir/validate-memory-key";
+import { MAX_TRACKED_PROPOSALS } from "../member-sync/sync-answer";
 import { parseJsonOrNull } from "../parse-json";
 import { besideMemoryDir } from "./find-team-memory-dir";
 
@@ -103,6 +106,8 @@ const SmallParts = {
   /** Files deleted here whose retirement is not decided yet: a pull never revives them. */
   tombstones: z.record(z.string(), Tombstone),
   refused: z._default(z.record(z.string(), Refusal), {}),
+  /** Where the next sync starts asking about waiting proposals, when there are more than one answer reports. */
+  pendingCursor: z._default(z.int().check(z.minimum(0)), 0),
 };
 
 const SavedState = z.object({
@@ -127,18 +132,19 @@ const SavedStateFormat1 = z.object({
 
 export type SyncState = Omit<z.output<typeof SavedState>, "version"> & { version: typeof SYNC_STATE_VERSION };
 
-export type LoadedSyncState = { state: SyncState; problem: string | null };
+/** `foreign`: the saved state belongs to another server or project (kept aside before anything is saved). */
+export type LoadedSyncState = { state: SyncState; problem: string | null; foreign: SyncState | null };
 
 export function syncStateFile(memoryDir: string): string {
   return besideMemoryDir(memoryDir, "sync.json");
 }
 
 export function emptySyncState(server: string, projectId: string): SyncState {
-  return { version: SYNC_STATE_VERSION, server, projectId, syncedCommit: null, syncedAt: null, files: {}, outbox: [], pending: {}, tombstones: {}, seen: {}, refused: {} };
+  return { version: SYNC_STATE_VERSION, server, projectId, syncedCommit: null, syncedAt: null, files: {}, outbox: [], pending: {}, tombstones: {}, seen: {}, refused: {}, pendingCursor: 0 };
 }
 
 /** `text` is the file as read, when it was read in the current format (a save of the same text is skipped). */
-export type SavedSyncState = { state: SyncState | null; problem: string | null; text: string | null };
+export type SavedSyncState = { state: SyncState | null; problem: string | null; text: string | null; newerFormat?: number | null };
 
 /** The saved state, or null with the reason it cannot be used (missing, damaged, older format). */
 export async function readSyncState(memoryDir: string): Promise<SavedSyncState> {
@@ -151,8 +157,23 @@ export async function readSyncState(memoryDir: string): Promise<SavedSyncState> 
   const value = parseJsonOrNull(text);
   const version = (value as { version?: unknown } | null)?.version;
   const parsed = version === 1 ? SavedStateFormat1.safeParse(value) : SavedState.safeParse(value);
-  if (parsed.success) return { state: { ...parsed.data, version: SYNC_STATE_VERSION }, problem: null, text: version === SYNC_STATE_VERSION ? text : null };
-  return { state: null, text: null, problem: typeof version === "number" && version !== SYNC_STATE_VERSION && version !== 1 ? `sync state of format ${version} (this client reads 1 and ${SYNC_STATE_VERSION})` : "the sync state file is damaged" };
+  if (parsed.success && !namesUnsafePath(parsed.data)) return { state: { ...parsed.data, version: SYNC_STATE_VERSION }, problem: null, text: version === SYNC_STATE_VERSION ? text : null };
+  const isOtherFormat = typeof version === "number" && version !== SYNC_STATE_VERSION && version !== 1;
+  return {
+    state: null,
+    text: null,
+    problem: isOtherFormat ? `sync state of format ${version} (this client reads 1 and ${SYNC_STATE_VERSION})` : "the sync state file is damaged",
+    newerFormat: isOtherFormat && version > SYNC_STATE_VERSION ? version : null,
+  };
+}
+
+/**
+ * The state names files the sync will write, replace and delete under team/. A hand-edited (or
+ * planted) state naming `../../x.md` must not reach those steps: such a state is damaged.
+ */
+function namesUnsafePath(state: Omit<SyncState, "version">): boolean {
+  const paths = [...Object.keys(state.files), ...Object.keys(state.seen), ...Object.keys(state.pending), ...Object.keys(state.tombstones), ...Object.keys(state.refused), ...state.outbox.map((item) => item.path)];
+  return paths.some((filePath) => findKeyProblem(filePath) !== null || !filePath.endsWith(".md"));
 }
 
 /**
@@ -161,11 +182,40 @@ export async function readSyncState(memoryDir: string): Promise<SavedSyncState> 
  * for another project is kept aside untouched under its own name.
  */
 export function chooseSyncState({ state, problem }: SavedSyncState, server: string, projectId: string): LoadedSyncState {
-  if (!state) return { state: emptySyncState(server, projectId), problem };
+  if (!state) return { state: emptySyncState(server, projectId), problem, foreign: null };
   if (state.server !== server || state.projectId !== projectId) {
-    return { state: emptySyncState(server, projectId), problem: `the sync state was for ${state.projectId} on ${state.server}` };
+    return { state: emptySyncState(server, projectId), problem: `the sync state was for ${state.projectId} on ${state.server}; it is kept aside`, foreign: state };
   }
-  return { state, problem: null };
+  return { state, problem: null, foreign: null };
+}
+
+/**
+ * Moves the saved state file aside untouched (its outbox may hold changes not sent yet) before a
+ * state for another server or project takes its place. Returns where it went.
+ */
+export async function keepSyncStateAside(memoryDir: string, foreign: SyncState): Promise<string> {
+  const name = `${foreign.projectId}`.replace(/[^A-Za-z0-9._-]+/g, "_").slice(0, 80);
+  const target = besideMemoryDir(memoryDir, `sync.${name}.${Date.now()}.json`);
+  await rename(syncStateFile(memoryDir), target);
+  return target;
+}
+
+/** A state file written by a newer teammem is never overwritten by this one. */
+export function assertReadableFormat(saved: SavedSyncState, memoryDir: string): void {
+  if (!saved.newerFormat) return;
+  throw new AppError("INVALID_INPUT", `${syncStateFile(memoryDir)} was written by a newer teammem (sync state format ${saved.newerFormat}; this one reads up to ${SYNC_STATE_VERSION}): update teammem and sync again.`);
+}
+
+/**
+ * The waiting proposals to ask the server about: all of them, or, past what one answer reports,
+ * the next run of them in turn (the state remembers where), so every one is settled eventually.
+ */
+export function proposalIdsToAsk(state: SyncState, { isAdvancing }: { isAdvancing: boolean }): string[] {
+  const ids = Object.values(state.pending).map((pending) => pending.proposalId).sort();
+  if (ids.length <= MAX_TRACKED_PROPOSALS) return ids;
+  const start = state.pendingCursor % ids.length;
+  if (isAdvancing) state.pendingCursor = (start + MAX_TRACKED_PROPOSALS) % ids.length;
+  return [...ids, ...ids].slice(start, start + MAX_TRACKED_PROPOSALS);
 }
 
 /** The state as saved (format 2): the per-file maps as tables of rows, everything else as it is. */
@@ -176,8 +226,8 @@ export function serializeSyncState(state: SyncState): string {
   for (const [filePath, record] of Object.entries(state.seen)) seen.push([filePath, record.size, record.mtimeMs, record.ino, record.hash, record.problem]);
   // Fields in a fixed order, so an unchanged state gives the same text however it was built.
   // Compact: at 5,000 memories indentation alone would be a fifth of the file.
-  const { server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused } = state;
-  return JSON.stringify({ version: SYNC_STATE_VERSION, server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, files, seen }) + "\n";
+  const { server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, pendingCursor } = state;
+  return JSON.stringify({ version: SYNC_STATE_VERSION, server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, pendingCursor, files, seen }) + "\n";
 }
 
 /**

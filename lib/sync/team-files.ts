@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, fstatSync, futimesSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { mkdir, realpath, rm, writeFile } from "node:fs/promises";
+import { mkdir, realpath, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { AppError } from "../errors";
+import { findKeyProblem } from "../memdir/validate-memory-key";
 import { UnsafeMemoryPathError } from "../memdir/write-memory-file";
 import { besideMemoryDir } from "./find-team-memory-dir";
 import { statOf } from "./scan-team-dir";
@@ -66,7 +68,14 @@ export function createTeamFiles(memoryDir: string, teamDir: string, options: { i
       }
     },
     async remove(relativePath) {
-      await rm(path.join(teamDir, relativePath), { force: true });
+      // Only below team/, never through a folder that links out of it (the state and the
+      // server's answer were checked; this is the last line, since a removal cannot be undone).
+      if (findKeyProblem(relativePath) !== null) throw new UnsafeMemoryPathError(relativePath, "not a relative path inside team/");
+      const parent = path.posix.dirname(relativePath);
+      const [root, folder] = await Promise.all([realpath(teamDir).catch(() => null), realpath(path.join(teamDir, parent)).catch(() => null)]);
+      if (root === null || folder === null) return; // nothing there to remove
+      if (folder !== root && !folder.startsWith(root + path.sep)) throw new UnsafeMemoryPathError(relativePath, "a folder on the way is a link out of the memory directory");
+      await rm(path.join(folder, path.posix.basename(relativePath)), { force: true });
     },
     async keepAside(relativePath, content, note) {
       // Not inside the memory directory and not `.md`: Claude Code must not read it as a memory.
@@ -76,6 +85,12 @@ export function createTeamFiles(memoryDir: string, teamDir: string, options: { i
       return target;
     },
   };
+}
+
+/** team/ must be a folder (or absent, or a link to one): anything else stops the sync before any change, saying what to do. */
+export async function assertTeamFolder(teamDir: string): Promise<void> {
+  const info = await stat(teamDir).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : Promise.reject(error)));
+  if (info && !info.isDirectory()) throw new AppError("INVALID_INPUT", `${teamDir} is not a folder: move it aside (team memories live in a folder of that name) and sync again.`);
 }
 
 /** Creates `relativeFolder` under its (already checked) parent; refuses a link leading out of team/. */

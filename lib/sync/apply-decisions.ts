@@ -2,7 +2,8 @@ import type { SyncFile, TrackedProposal } from "../member-sync/sync-answer";
 import { gitBlobId } from "./git-blob-id";
 import { readLocalText, type TeamDirScan } from "./scan-team-dir";
 import type { SyncReport } from "./sync-report";
-import type { SyncState } from "./sync-state";
+import { refuseOnDisk } from "./apply-store-changes";
+import type { PendingProposal, SyncState } from "./sync-state";
 import type { TeamFiles } from "./team-files";
 
 const OPEN_STATES = new Set(["submitted", "in_review", "approved", "conflicted", "blocked_secret", "commit_failed"]);
@@ -20,23 +21,35 @@ export async function applyDecisions({ state, scan, proposals, files, report }: 
   for (const [filePath, pending] of Object.entries(state.pending)) {
     const outcome = byId.get(pending.proposalId);
     if (!outcome || OPEN_STATES.has(outcome.state) || (outcome.state === "committed" && !outcome.hasLanded)) continue;
-    const local = scan.files.get(filePath);
-    const isUnchangedSinceSubmit = pending.isRetirement ? !local : local?.hash === pending.localHash;
-    delete state.pending[filePath];
-    delete state.tombstones[filePath];
-    const current = outcome.current ?? null;
-    if (outcome.state === "committed") {
-      report.landed.push(filePath);
-      if (isUnchangedSinceSubmit) await adopt({ state, scan, files }, filePath, current);
-      else if (current) state.files[filePath] = { blob: current.blob, local: "" }; // edited again: proposed next, against the new base
-      continue;
+    const tombstone = state.tombstones[filePath];
+    try {
+      await settle({ state, scan, files, report }, filePath, pending, outcome);
+    } catch (error) {
+      // This disk would not take the outcome: the proposal stays waiting, and the next sync settles it.
+      refuseOnDisk(report, filePath, error);
+      state.pending[filePath] = pending;
+      if (tombstone) state.tombstones[filePath] = tombstone;
     }
-    const keptAt = local && local.hash !== (current ? gitBlobId(current.content) : null)
-      ? await files.keepAside(filePath, readLocalText(scan, local), `teammem: your proposal for ${filePath} was ${outcome.state}${outcome.rejectionReason ? `: ${outcome.rejectionReason}` : ""}. Your text, as it was in team/:`)
-      : null;
-    await adopt({ state, scan, files }, filePath, current);
-    report.turnedDown.push({ path: filePath, state: outcome.state, reason: outcome.rejectionReason, restored: current !== null, keptAt });
   }
+}
+
+async function settle({ state, scan, files, report }: Omit<ApplyDecisionsOptions, "proposals">, filePath: string, pending: PendingProposal, outcome: TrackedProposal): Promise<void> {
+  const local = scan.files.get(filePath);
+  const isUnchangedSinceSubmit = pending.isRetirement ? !local : local?.hash === pending.localHash;
+  delete state.pending[filePath];
+  delete state.tombstones[filePath];
+  const current = outcome.current ?? null;
+  if (outcome.state === "committed") {
+    if (isUnchangedSinceSubmit) await adopt({ state, scan, files }, filePath, current);
+    else if (current) state.files[filePath] = { blob: current.blob, local: "" }; // edited again: proposed next, against the new base
+    report.landed.push(filePath);
+    return;
+  }
+  const keptAt = local && local.hash !== (current ? gitBlobId(current.content) : null)
+    ? await files.keepAside(filePath, readLocalText(scan, local), `teammem: your proposal for ${filePath} was ${outcome.state}${outcome.rejectionReason ? `: ${outcome.rejectionReason}` : ""}. Your text, as it was in team/:`)
+    : null;
+  await adopt({ state, scan, files }, filePath, current);
+  report.turnedDown.push({ path: filePath, state: outcome.state, reason: outcome.rejectionReason, restored: current !== null, keptAt });
 }
 
 /** team/ takes the store's file (or loses it, when the store has none); the scan is kept true to the disk. */

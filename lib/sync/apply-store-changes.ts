@@ -81,11 +81,11 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
  * store's head, so the next one tries that file again (false: the sync is not complete).
  * Anything else is a bug: it stops the sync.
  */
-function refuseOnDisk(report: SyncReport, filePath: string, error: unknown): false {
+export function refuseOnDisk(report: SyncReport, filePath: string, error: unknown): false {
   const code = error instanceof Error && "code" in error ? String(error.code) : null;
   if (!(error instanceof UnsafeMemoryPathError) && (code === null || !DISK_REFUSALS.has(code))) throw error;
   const reason = error instanceof UnsafeMemoryPathError ? error.message.replace(/^Refusing to write "[^"]*": /, "").replace(/\.$/, "") : describeDiskRefusal(code);
-  report.kept.push({ path: filePath, reason: `the store changed it, but it cannot be written here: ${reason}; fix that and sync again` });
+  report.kept.push({ path: filePath, reason: `the store's version cannot be written here: ${reason}; fix that and sync again` });
   return false;
 }
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { AppError } from "../errors";
 import { askModelForJson, type RecallModelSettings } from "./model";
 import { buildRecallUserMessage, RECALL_ANSWER_SCHEMA, RECALL_SYSTEM_PROMPT } from "./recall-prompt";

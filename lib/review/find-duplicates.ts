@@ -35,6 +35,8 @@ export class DuplicateFinder {
   private readonly search = new MiniSearch<MemoryDocument>({ fields: ["name", "description", "body"], storeFields: [], processTerm: normaliseSearchTerm });
   private readonly documents = new Map<string, MemoryDocument>();
   private readonly pathsByName = new Map<string, Set<string>>();
+  /** Paths by their lower-cased spelling: the finder is the project's memories at head, kept warm. */
+  private readonly pathsByFoldedCase = new Map<string, Set<string>>();
   /** In how many documents each word occurs: the query keeps the words that tell documents apart. */
   private readonly documentFrequency = new Map<string, number>();
 
@@ -50,6 +52,7 @@ export class DuplicateFinder {
     for (const term of documentTerms(document)) this.documentFrequency.set(term, (this.documentFrequency.get(term) ?? 0) + 1);
     const name = normaliseName(document.name);
     if (name) this.pathsByName.set(name, (this.pathsByName.get(name) ?? new Set()).add(path));
+    this.pathsByFoldedCase.set(path.toLowerCase(), (this.pathsByFoldedCase.get(path.toLowerCase()) ?? new Set()).add(path));
   }
 
   remove(path: string): void {
@@ -63,6 +66,17 @@ export class DuplicateFinder {
       else this.documentFrequency.delete(term);
     }
     this.pathsByName.get(normaliseName(document.name))?.delete(path);
+    this.pathsByFoldedCase.get(path.toLowerCase())?.delete(path);
+  }
+
+  has(path: string): boolean {
+    return this.documents.has(path);
+  }
+
+  /** A memory whose path differs from `path` in letter case only, or null. */
+  findCaseTwin(path: string): string | null {
+    for (const other of this.pathsByFoldedCase.get(path.toLowerCase()) ?? []) if (other !== path) return other;
+    return null;
   }
 
   private rarest(words: string[], limit: number): string[] {

@@ -5,7 +5,9 @@ import { assertProjectAcceptsProposals } from "../projects/assert-project-accept
 import { readBlob, readCurrentFile } from "../store/commit-change";
 import { resolveRefQuickly } from "../store/git";
 import { MAIN, refreshStore } from "../store/read-store";
+import { assertNoCaseTwin } from "./assert-no-case-twin";
 import { getProposal } from "./get-proposal";
+import { loadDuplicateFinder } from "./load-duplicate-finder";
 import { contentHash, findUserOrThrow } from "./proposal-records";
 import { assertTransition } from "./proposal-transitions";
 import type { ProposalDetail, ProposalSource } from "./proposal-types";
@@ -41,6 +43,7 @@ export async function submitProposal(config: Config, db: Db, input: SubmitPropos
   await findUserOrThrow(db, input.proposerId, "proposer");
 
   await refreshStore(config);
+  if (input.content !== null) await assertNoCaseTwin(db, await loadDuplicateFinder(config, db, input.projectId), input.projectId, input.path);
   const base = await resolveBase(config, input);
   if (input.content === null && base.blob === null) {
     throw new AppError("INVALID_INPUT", `content: null retires a memory, but ${input.path} is not in the team store.`, { details: { field: "content" } });

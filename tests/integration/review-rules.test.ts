@@ -184,6 +184,35 @@ describe("review rules", () => {
     expect((await revised(sized(LIMIT, "é"))).status).toBe(200);
   });
 
+  it("refuses a new file whose name differs from a store memory's or a waiting proposal's in letter case only, on both submit routes", async () => {
+    const { syncSubmit } = await routes();
+    const n = ++unique;
+    const stored = await submitWith({ token: world.omarToken }, { path: `project_Retry_${n}.md`, content: memory() });
+    expect((await approveAs(world.lenaToken, stored.body.proposal.id)).body.proposal.state).toBe("committed");
+    const lower = await submitWith({ token: world.omarToken }, { path: `project_retry_${n}.md`, content: memory() });
+    expect(lower.status).toBe(400);
+    expect(lower.body.error.code).toBe("INVALID_INPUT");
+    expect(lower.body.error.message).toBe(
+      `path: project_Retry_${n}.md is in the team store, and project_retry_${n}.md differs from it in letter case only: a macOS or Windows checkout cannot hold both. Propose the change to project_Retry_${n}.md, or choose another name.`,
+    );
+    const viaSync = await call(syncSubmit, {
+      path: `/api/projects/${PROJECT}/sync/proposals`,
+      params: { id: PROJECT },
+      token: world.omarToken,
+      body: { path: `PROJECT_RETRY_${n}.md`, content: memory(), baseBlob: null, idempotencyKey: `case-twin-key-${n}-${Date.now()}`, provenance: { checkout: "/src/acme", baseCommit: null, clientVersion: "test" } },
+    });
+    expect(viaSync.status).toBe(400);
+    expect(viaSync.body.error.message.startsWith(`path: project_Retry_${n}.md is in the team store`)).toBe(true);
+    // The file itself, spelled as the store spells it, is an edit.
+    expect((await submitWith({ token: world.omarToken }, { path: `project_Retry_${n}.md`, content: memory() })).status).toBe(201);
+
+    const waiting = await submitWith({ token: world.omarToken }, { path: `reference_Queue_${n}.md`, content: memory() });
+    expect(waiting.status).toBe(201);
+    const twin = await submitWith({ token: world.lenaToken }, { path: `reference_queue_${n}.md`, content: memory() });
+    expect(twin.status).toBe(400);
+    expect(twin.body.error.message.startsWith(`path: a proposal for reference_Queue_${n}.md waits for review, and reference_queue_${n}.md differs`)).toBe(true);
+  });
+
   it("bulk approval and the clean filter leave out a possible duplicate and a pending team-convention confirmation", async () => {
     const { bulk, list } = await routes();
     const topic = `settlement cutoff ${++unique}`;

@@ -63,4 +63,14 @@ describe("near-duplicates among the project's team memories", () => {
     expect(kept.find(edited, "project_freeze.md").some((candidate) => candidate.path === "project_freeze.md")).toBe(false);
     expect(kept.size).toBe(now.length);
   });
+
+  it("names a memory whose path differs in letter case only, and forgets it once removed", () => {
+    const kept = new DuplicateFinder();
+    kept.put("payments/project_Retry.md", team[0]!.text);
+    expect(kept.findCaseTwin("PAYMENTS/project_retry.md")).toBe("payments/project_Retry.md");
+    expect(kept.findCaseTwin("payments/project_Retry.md")).toBeNull();
+    expect(kept.findCaseTwin("payments/project_retries.md")).toBeNull();
+    kept.remove("payments/project_Retry.md");
+    expect(kept.findCaseTwin("payments/project_retry.md")).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { listMarkdownFiles } from "../memdir/list-markdown-files";
 import { MAX_CONTENT_BYTES } from "../review/validate-proposal-input";
 import { findStoreNameProblem } from "../review/find-store-name-problem";
+import { findCredentialInName } from "../secrets/find-credential-in-name";
 import { scanSecrets } from "../secrets/scan-secrets";
 import { gitBlobId } from "./git-blob-id";
 import type { SeenFile } from "./sync-state";
@@ -48,7 +49,8 @@ export async function scanTeamDir(teamDir: string, previous: Record<string, Seen
   const folderPrefix = path.join(teamDir, "/");
   for (const relativePath of listing.files) {
     // A name with a record passed this check when it was recorded (names do not change).
-    const nameProblem = previous[relativePath] ? null : findStoreNameProblem(relativePath);
+    // A credential in the name would leave the machine in the request itself: checked here too.
+    const nameProblem = previous[relativePath] ? null : (findStoreNameProblem(relativePath) ?? findCredentialInName(relativePath));
     if (nameProblem) {
       scan.skipped.push({ path: relativePath, reason: `invalid name: ${nameProblem}` });
       continue;

@@ -24,7 +24,7 @@ export type ApplyStoreChangesOptions = {
 export async function applyStoreChanges({ state, scan, answer, files, report, onProgress }: ApplyStoreChangesOptions): Promise<{ isComplete: boolean }> {
   const isWaiting = (filePath: string) => Boolean(state.pending[filePath] || state.tombstones[filePath] || state.outbox.some((item) => item.path === filePath));
   const skipped = new Set(scan.skipped.map((file) => file.path));
-  const writes: { incoming: SyncFile; hash: string }[] = [];
+  const writes: { incoming: SyncFile; hash: string; isNew: boolean }[] = [];
   for (const incoming of answer.files) {
     const known = state.files[incoming.path];
     const incomingHash = localBlobIdOf(incoming);
@@ -46,11 +46,10 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
       report.kept.push({ path: incoming.path, reason: "the store changed it, but your copy cannot be synced (see skipped); left as it is" });
       continue;
     }
-    (local || known ? report.pulled.changed : report.pulled.added).push(incoming.path);
-    writes.push({ incoming, hash: incomingHash });
+    writes.push({ incoming, hash: incomingHash, isNew: !local && !known });
   }
   let isComplete = true;
-  for (const [index, { incoming, hash }] of writes.entries()) {
+  for (const [index, { incoming, hash, isNew }] of writes.entries()) {
     let written: Awaited<ReturnType<TeamFiles["write"]>>;
     try {
       written = await files.write(incoming.path, incoming.content, incoming.changedAt);
@@ -60,6 +59,7 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
     } finally {
       onProgress?.(index + 1, writes.length);
     }
+    (isNew ? report.pulled.added : report.pulled.changed).push(incoming.path);
     state.files[incoming.path] = { blob: incoming.blob, local: hash };
     if (written) scan.seen.set(incoming.path, { ...written, hash, problem: null });
   }

@@ -172,8 +172,10 @@ export async function readSyncState(memoryDir: string): Promise<SavedSyncState> 
  * planted) state naming `../../x.md` must not reach those steps: such a state is damaged.
  */
 function namesUnsafePath(state: Omit<SyncState, "version">): boolean {
-  const paths = [...Object.keys(state.files), ...Object.keys(state.seen), ...Object.keys(state.pending), ...Object.keys(state.tombstones), ...Object.keys(state.refused), ...state.outbox.map((item) => item.path)];
-  return paths.some((filePath) => findKeyProblem(filePath) !== null || !filePath.endsWith(".md"));
+  // One check per name: the two per-file maps name the same files.
+  const paths = new Set([...Object.keys(state.files), ...Object.keys(state.seen), ...Object.keys(state.pending), ...Object.keys(state.tombstones), ...Object.keys(state.refused), ...state.outbox.map((item) => item.path)]);
+  for (const filePath of paths) if (findKeyProblem(filePath) !== null || !filePath.endsWith(".md")) return true;
+  return false;
 }
 
 /**

@@ -3,9 +3,9 @@ import { mkdir, readdir, readFile, rm, stat, symlink, unlink, utimes, writeFile 
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCompiledCli } from "../helpers/compiled-cli";
+import { approveAs, memoryText, readTeamFile, writeTeamFile as writeTeamFileIn } from "../helpers/team-files";
 import { PROJECT, startSyncWorld } from "../helpers/member-sync-world";
 import { privateMemoryDir, teamMemoryDir } from "@/lib/memdir/paths";
-import { approveProposal } from "@/lib/review/approve-proposal";
 import { rejectProposal } from "@/lib/review/reject-proposal";
 import { runSync } from "@/lib/sync/run-sync";
 import { readSyncState } from "@/lib/sync/sync-state";
@@ -304,20 +304,12 @@ async function setAge(file: string, ageMs: number): Promise<void> {
   await utimes(file, then, then);
 }
 
-function memory(name: string, body: string, description = `Hostile-input decision ${++unique} about the checkout`): string {
-  return `---\nname: ${name}\ndescription: ${description}\ntype: project\n---\n${body}\n**Why:** the vendor throttles.\n**How to apply:** PayFlow calls.\n`;
-}
+const memory = (name: string, body: string, description = `Hostile-input decision ${++unique} about the checkout`) => memoryText(name, body, description);
 
-async function writeTeamFile(member: Member, file: string, content: string): Promise<void> {
-  await mkdir(path.dirname(path.join(member.teamDir, file)), { recursive: true });
-  await writeFile(path.join(member.teamDir, file), content);
-}
+const writeTeamFile = (member: Member, file: string, content: string) => writeTeamFileIn(member.teamDir, file, content);
 
-async function approve(proposalId: string): Promise<void> {
-  const proposal = await world.db.proposal.findUniqueOrThrow({ where: { id: proposalId } });
-  await approveProposal(world.config, world.db, { proposalId, approverId: world.userIds.lena, revision: proposal.revision });
-}
+const approve = (proposalId: string) => approveAs(world, world.userIds.lena, proposalId);
 
-const readTeam = (member: Member, file: string) => readFile(path.join(member.teamDir, file), "utf8").catch(() => null);
+const readTeam = (member: Member, file: string) => readTeamFile(member.teamDir, file);
 const exists = (file: string) => stat(file).then(() => true, () => false);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -3,9 +3,9 @@ import { mkdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises"
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCompiledCli } from "../helpers/compiled-cli";
+import { approveAs, memoryText, readTeamFile, writeTeamFile as writeTeamFileIn } from "../helpers/team-files";
 import { PROJECT, startSyncWorld } from "../helpers/member-sync-world";
 import { privateMemoryDir, teamMemoryDir } from "@/lib/memdir/paths";
-import { approveProposal } from "@/lib/review/approve-proposal";
 import { rejectProposal } from "@/lib/review/reject-proposal";
 import { runSync } from "@/lib/sync/run-sync";
 import { readSyncState, saveSyncState, syncStateFile } from "@/lib/sync/sync-state";
@@ -50,20 +50,13 @@ function sync(member: Member, options: { isDryRun?: boolean } = {}): Promise<Syn
   });
 }
 
-const memory = (name: string, body: string, description = `Decision ${++unique} about the checkout`) =>
-  `---\nname: ${name}\ndescription: ${description}\ntype: project\n---\n${body}\n**Why:** the vendor throttles.\n**How to apply:** PayFlow calls.\n`;
+const memory = (name: string, body: string, description = `Decision ${++unique} about the checkout`) => memoryText(name, body, description);
 
-async function writeTeamFile(member: Member, file: string, content: string): Promise<void> {
-  await mkdir(path.dirname(path.join(member.teamDir, file)), { recursive: true });
-  await writeFile(path.join(member.teamDir, file), content);
-}
+const writeTeamFile = (member: Member, file: string, content: string) => writeTeamFileIn(member.teamDir, file, content);
 
-async function approve(proposalId: string): Promise<void> {
-  const proposal = await world.db.proposal.findUniqueOrThrow({ where: { id: proposalId } });
-  await approveProposal(world.config, world.db, { proposalId, approverId: world.userIds.lena, revision: proposal.revision });
-}
+const approve = (proposalId: string) => approveAs(world, world.userIds.lena, proposalId);
 
-const readTeam = (member: Member, file: string) => readFile(path.join(member.teamDir, file), "utf8").catch(() => null);
+const readTeam = (member: Member, file: string) => readTeamFile(member.teamDir, file);
 
 describe("teammem sync between two members", () => {
   it("A's new file becomes a sync proposal; once approved, B gets it with the store commit's time as mtime; a second sync is a no-op", async () => {

@@ -24,7 +24,9 @@ describe("validateMemoryKey", () => {
       let decoded = key;
       try {
         decoded = decodeURIComponent(key);
-      } catch {}
+      } catch {
+        // a malformed escape stays as written
+      }
       return [key, decoded, key.normalize("NFKC"), decoded.normalize("NFKC")].some((form) =>
         form === "" || form.includes("\0") || form.includes("\\") || form.startsWith("/") || /^[A-Za-z]:/.test(form) || form.split("/").some((segment) => segment === "" || segment === "." || segment === ".."),
       );

@@ -5,12 +5,14 @@ import { isCommitOnMain, readBlob } from "../store/commit-change";
 import { refreshStore } from "../store/read-store";
 import type { ComputedChecks } from "./compute-checks";
 import { assertFourEyes } from "./assert-four-eyes";
+import { assertNoStoreCaseTwin } from "./assert-no-case-twin";
 import { commitApprovedProposal, withCommitClaim } from "./commit-approved-proposal";
 import { getProposal } from "./get-proposal";
 import { findProposalOrThrow, findUserOrThrow, type ProposalRow } from "./proposal-records";
 import { assertTransition } from "./proposal-transitions";
 import type { ProposalDetail, ProposalState } from "./proposal-types";
 import { finishApproved, finishOrphanedApprovals } from "./reconcile-commits";
+import { loadDuplicateFinder } from "./load-duplicate-finder";
 import { isCleanForBulkApproval } from "./review-attention";
 import { runChecks } from "./run-checks";
 import { parseStoredChecks, serializeStoredChecks } from "./stored-checks";
@@ -65,6 +67,7 @@ async function approveAndCommit(config: Config, db: Db, input: ApproveProposalIn
   // Reads serve the last known store when it cannot be reached; the commit then fails as
   // commit_failed, the one answer an approval gives while the store is unreachable.
   await refreshStore(config);
+  if (content !== null) assertNoStoreCaseTwin(await loadDuplicateFinder(config, db, proposal.projectId), proposal.path);
   const isConfirmed = proposal.teamConventionConfirmed || input.confirmTeamConvention === true;
   const baseContent = proposal.baseBlob ? await readBlob(config, proposal.baseBlob) : null;
   // The stored checks are those of this revision's content (a revision runs them again).

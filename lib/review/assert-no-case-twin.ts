@@ -12,11 +12,21 @@ import { OPEN_PROPOSAL_STATES } from "./proposal-types";
  */
 export async function assertNoCaseTwin(db: Db, finder: DuplicateFinder, projectId: string, path: string): Promise<void> {
   if (finder.has(path)) return; // an edit of a file the store holds
-  const stored = finder.findCaseTwin(path);
-  if (stored) throw caseTwin(path, `${stored} is in the team store`, stored);
+  assertNoStoreCaseTwin(finder, path);
   const open = await db.proposal.findMany({ where: { projectId, state: { in: [...OPEN_PROPOSAL_STATES] }, NOT: { path } }, select: { path: true } });
   const proposed = open.find((proposal) => proposal.path.toLowerCase() === path.toLowerCase())?.path;
   if (proposed) throw caseTwin(path, `a proposal for ${proposed} waits for review`, proposed);
+}
+
+/**
+ * The store's half of the rule, again at approval and reopen: two twins can both wait for review
+ * (submitted at the same moment, or one reopened after the other was submitted), and the second
+ * to be approved must not land beside the first.
+ */
+export function assertNoStoreCaseTwin(finder: DuplicateFinder, path: string): void {
+  if (finder.has(path)) return;
+  const stored = finder.findCaseTwin(path);
+  if (stored) throw caseTwin(path, `${stored} is in the team store`, stored);
 }
 
 function caseTwin(path: string, where: string, twin: string): AppError {

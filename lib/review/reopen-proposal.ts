@@ -2,7 +2,9 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { readBlob } from "../store/commit-change";
 import { refreshStore } from "../store/read-store";
+import { assertNoStoreCaseTwin } from "./assert-no-case-twin";
 import { getProposal } from "./get-proposal";
+import { loadDuplicateFinder } from "./load-duplicate-finder";
 import { AppError } from "../errors";
 import { findProposalOrThrow } from "./proposal-records";
 import { settleBeforeChange } from "./reconcile-commits";
@@ -26,6 +28,7 @@ export async function reopenProposal(config: Config, db: Db, input: ReopenPropos
   const { proposal, state, content } = await findProposalOrThrow(db, input.proposalId);
   assertTransition(state, "submitted");
   await refreshStore(config);
+  if (content !== null) assertNoStoreCaseTwin(await loadDuplicateFinder(config, db, proposal.projectId), proposal.path);
   const baseContent = proposal.baseBlob ? await readBlob(config, proposal.baseBlob) : null;
   const computed = await runChecks(config, db, { projectId: proposal.projectId, path: proposal.path, content, baseContent, isTeamConventionConfirmed: false });
   const to = computed.checks.secrets.length > 0 ? "blocked_secret" : "submitted";

@@ -60,6 +60,8 @@ const routes = async () => ({
   approve: (await import("@/app/api/projects/[id]/proposals/[proposalId]/approve/route")).POST,
   revise: (await import("@/app/api/projects/[id]/proposals/[proposalId]/revise/route")).POST,
   syncSubmit: (await import("@/app/api/projects/[id]/sync/proposals/route")).POST,
+  reject: (await import("@/app/api/projects/[id]/proposals/[proposalId]/reject/route")).POST,
+  reopen: (await import("@/app/api/projects/[id]/proposals/[proposalId]/reopen/route")).POST,
   bulk: (await import("@/app/api/projects/[id]/proposals/bulk-approve/route")).POST,
 });
 
@@ -211,6 +213,23 @@ describe("review rules", () => {
     const twin = await submitWith({ token: world.lenaToken }, { path: `reference_queue_${n}.md`, content: memory() });
     expect(twin.status).toBe(400);
     expect(twin.body.error.message.startsWith(`path: a proposal for reference_Queue_${n}.md waits for review, and reference_queue_${n}.md differs`)).toBe(true);
+  });
+
+  it("two case twins waiting at once (one reopened after the other was submitted): the second approval is refused, naming the file that landed", async () => {
+    const { reject, reopen } = await routes();
+    const n = ++unique;
+    const at = (proposalId: string, action: string) => ({ path: `/api/projects/${PROJECT}/proposals/${proposalId}/${action}`, params: { id: PROJECT, proposalId }, token: world.lenaToken });
+    const first = await submitWith({ token: world.omarToken }, { path: `reference_Pair_${n}.md`, content: memory() });
+    expect((await call(reject, { ...at(first.body.proposal.id, "reject"), body: { reason: "later" } })).status).toBe(200);
+    // Nothing of that name waits now, so its lower-case twin is accepted...
+    const second = await submitWith({ token: world.omarToken }, { path: `reference_pair_${n}.md`, content: memory() });
+    expect(second.status).toBe(201);
+    // ...and the first comes back to the queue beside it.
+    expect((await call(reopen, { ...at(first.body.proposal.id, "reopen"), body: {} })).status).toBe(200);
+    expect((await approveAs(world.lenaToken, second.body.proposal.id)).body.proposal.state).toBe("committed");
+    const refused = await approveAs(world.lenaToken, first.body.proposal.id);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message.startsWith(`path: reference_pair_${n}.md is in the team store, and reference_Pair_${n}.md differs from it in letter case only`)).toBe(true);
   });
 
   it("bulk approval and the clean filter leave out a possible duplicate and a pending team-convention confirmation", async () => {

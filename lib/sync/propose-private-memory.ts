@@ -6,9 +6,7 @@ import type { Config } from "../config";
 import { AppError } from "../errors";
 import { parseMemoryHeader } from "../memdir/frontmatter";
 import { isMemoryFileName } from "../memdir/list-markdown-files";
-import { findStoreNameProblem } from "../review/find-store-name-problem";
-import { findCredentialInName } from "../secrets/find-credential-in-name";
-import { findContentProblem } from "./scan-team-dir";
+import { findContentProblem, findTravelNameProblem } from "./scan-team-dir";
 import { findSyncProject } from "./find-sync-project";
 import { findTeamMemoryDir } from "./find-team-memory-dir";
 import { readSyncState } from "./sync-state";
@@ -35,7 +33,7 @@ export async function proposePrivateMemory({ config, target, file, cwd, projectI
   const relative = path.relative(location.memoryDir, absolute);
   const storePath = relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative.split(path.sep).join("/") : path.basename(file);
   // The name is checked here, before the text leaves the machine, by the store's own rules.
-  const nameProblem = !isMemoryFileName(path.posix.basename(storePath)) ? "is not a memory file (a .md file other than MEMORY.md)" : (findStoreNameProblem(storePath) ?? findCredentialInName(storePath));
+  const nameProblem = !isMemoryFileName(path.posix.basename(storePath)) ? "is not a memory file (a .md file other than MEMORY.md)" : findTravelNameProblem(storePath);
   if (nameProblem) throw new AppError("INVALID_INPUT", `${file}: ${nameProblem}. Rename it and propose again; nothing was sent.`);
   const bytes = await readFile(absolute).catch(() => {
     throw new AppError("INVALID_INPUT", `Cannot read ${file}.`);

@@ -49,8 +49,7 @@ export async function scanTeamDir(teamDir: string, previous: Record<string, Seen
   const folderPrefix = path.join(teamDir, "/");
   for (const relativePath of listing.files) {
     // A name with a record passed this check when it was recorded (names do not change).
-    // A credential in the name would leave the machine in the request itself: checked here too.
-    const nameProblem = previous[relativePath] ? null : (findStoreNameProblem(relativePath) ?? findCredentialInName(relativePath));
+    const nameProblem = previous[relativePath] ? null : findTravelNameProblem(relativePath);
     if (nameProblem) {
       scan.skipped.push({ path: relativePath, reason: `invalid name: ${nameProblem}` });
       continue;
@@ -66,6 +65,14 @@ export async function scanTeamDir(teamDir: string, previous: Record<string, Seen
   }
   scan.skipped.sort((a, b) => a.path.localeCompare(b.path));
   return scan;
+}
+
+/**
+ * Why a name may not leave this machine: the store's naming rules, and a credential in the name
+ * (it would travel in the request itself). `teammem sync` and `teammem propose` ask before sending.
+ */
+export function findTravelNameProblem(storePath: string): string | null {
+  return findStoreNameProblem(storePath) ?? findCredentialInName(storePath);
 }
 
 /** The file's record: the previous one when its stat is unchanged, else a fresh read and scan. */

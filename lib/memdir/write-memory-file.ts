@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { lstat, mkdir, realpath, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { isInsideFolder } from "./is-inside-folder";
 import { findKeyProblem } from "./validate-memory-key";
 
 export type WriteMemoryFileOptions = {
@@ -50,7 +51,7 @@ async function ensureFolderInside(rootReal: string, folders: string[], relativeP
       if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) throw error;
     });
     current = await realpath(next);
-    if (!isInside(rootReal, current)) throw new UnsafeMemoryPathError(relativePath, "a folder on the way is a link out of the memory directory");
+    if (!isInsideFolder(rootReal, current)) throw new UnsafeMemoryPathError(relativePath, "a folder on the way is a link out of the memory directory");
   }
   return current;
 }
@@ -60,12 +61,8 @@ async function resolveExistingLink(rootReal: string, filePath: string, relativeP
   const info = await lstat(filePath).catch(() => null);
   if (!info?.isSymbolicLink()) return filePath;
   const targetReal = await realpath(filePath).catch(() => null);
-  if (!targetReal || !isInside(rootReal, targetReal)) {
+  if (!targetReal || !isInsideFolder(rootReal, targetReal)) {
     throw new UnsafeMemoryPathError(relativePath, "it is a symbolic link that leads out of the memory directory");
   }
   return targetReal;
-}
-
-function isInside(rootReal: string, candidate: string): boolean {
-  return candidate === rootReal || candidate.startsWith(rootReal + path.sep);
 }

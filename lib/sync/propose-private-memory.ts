@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import { callTeammemApi, type ApiTarget } from "../client/teammem-api";
 import type { Config } from "../config";
 import { AppError } from "../errors";
+import { isInsideFolder } from "../memdir/is-inside-folder";
 import { parseMemoryHeader } from "../memdir/frontmatter";
 import { isMemoryFileName } from "../memdir/list-markdown-files";
 import { findContentProblem, findTravelNameProblem } from "./scan-team-dir";
@@ -27,7 +28,7 @@ export async function proposePrivateMemory({ config, target, file, cwd, projectI
   const location = await findTeamMemoryDir({ cwd, env: config.claudeCodeEnv, homeDir: config.homeDir });
   const absolute = path.resolve(file);
   const [realFile, realTeamDir] = await Promise.all([realpath(absolute).catch(() => absolute), realpath(location.teamDir).catch(() => location.teamDir)]);
-  if (isInside(realTeamDir, realFile) || isInside(location.teamDir, absolute)) {
+  if (isInsideFolder(realTeamDir, realFile) || isInsideFolder(location.teamDir, absolute)) {
     throw new AppError("INVALID_INPUT", `${file} is in team/ already: changes there reach the team with \`teammem sync\` (as a proposal for review). Nothing was sent.`);
   }
   const relative = path.relative(location.memoryDir, absolute);
@@ -50,9 +51,4 @@ export async function proposePrivateMemory({ config, target, file, cwd, projectI
   const payload = Answer.safeParse(await callTeammemApi<unknown>(target, "POST", `/api/projects/${encodeURIComponent(project)}/proposals`, { path: storePath, content, baseBlob: null }));
   if (!payload.success) throw new AppError("SERVER_UNAVAILABLE", "The teammem server's answer could not be read; check the review queue before proposing again.");
   return { proposalId: payload.data.proposal.id, projectId: project, path: payload.data.proposal.path, url: new URL(`/review/${payload.data.proposal.id}`, target.server).toString(), needsConventionConfirmation: type === "feedback" };
-}
-
-function isInside(folder: string, file: string): boolean {
-  const relative = path.relative(folder, file);
-  return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
 }

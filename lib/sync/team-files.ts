@@ -3,6 +3,7 @@ import { closeSync, fstatSync, futimesSync, openSync, renameSync, rmSync, writeF
 import { mkdir, realpath, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "../errors";
+import { isInsideFolder } from "../memdir/is-inside-folder";
 import { findKeyProblem } from "../memdir/validate-memory-key";
 import { UnsafeMemoryPathError } from "../memdir/write-memory-file";
 import { besideMemoryDir } from "./find-team-memory-dir";
@@ -74,7 +75,7 @@ export function createTeamFiles(memoryDir: string, teamDir: string, options: { i
       const parent = path.posix.dirname(relativePath);
       const [root, folder] = await Promise.all([realpath(teamDir).catch(() => null), realpath(path.join(teamDir, parent)).catch(() => null)]);
       if (root === null || folder === null) return; // nothing there to remove
-      if (folder !== root && !folder.startsWith(root + path.sep)) throw new UnsafeMemoryPathError(relativePath, "a folder on the way is a link out of the memory directory");
+      if (!isInsideFolder(root, folder)) throw new UnsafeMemoryPathError(relativePath, "a folder on the way is a link out of the memory directory");
       await rm(path.join(folder, path.posix.basename(relativePath)), { force: true });
     },
     async keepAside(relativePath, content, note) {
@@ -101,6 +102,6 @@ async function ensureFolderInside(folderOf: (relativeFolder: string) => Promise<
     if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) throw error;
   });
   const real = await realpath(next);
-  if (real !== root && !real.startsWith(root + path.sep)) throw new UnsafeMemoryPathError(relativeFolder, "a folder on the way is a link out of the memory directory");
+  if (!isInsideFolder(root, real)) throw new UnsafeMemoryPathError(relativeFolder, "a folder on the way is a link out of the memory directory");
   return real;
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { listMemberships } from "@/lib/auth/manage-users";
 import { resolveCaller, type Caller } from "@/lib/auth/resolve-caller";
 import { countOpenProposals } from "@/lib/review/count-open-proposals";
+import { readModelCatchUp, type ReadModelCatchUp } from "@/lib/read-model/ensure-read-model";
 import { getStoreStatus } from "@/lib/store/read-store";
 import { Nav } from "./_components/nav";
 import { SignOutButton } from "./_components/sign-out-button";
@@ -52,6 +53,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           )}
         </header>
         {caller && <StoreUnreachable since={getStoreStatus(getConfig()).unreachableSince} />}
+        {caller && <ReadModelCatchingUp catchUp={readModelCatchUp(getConfig())} />}
         <main className="content">{children}</main>
       </body>
     </html>
@@ -61,6 +63,17 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
 async function openReviewCount(caller: Caller): Promise<number> {
   const led = (await listMemberships(getDatabase(), caller)).filter((membership) => membership.role === "lead");
   return led.length === 0 ? 0 : countOpenProposals(getDatabase(), led.map((membership) => membership.projectId));
+}
+
+/** While the read model catches up with a large push, pages show the commit it already has. */
+function ReadModelCatchingUp({ catchUp }: { catchUp: ReadModelCatchUp | null }) {
+  if (!catchUp) return null;
+  return (
+    <p className="panel store-banner" role="status" data-testid="read-model-catching-up">
+      New commits arrived in the team store; teammem is reading them (since {catchUp.since.toISOString().replace("T", " ").slice(11, 19)} UTC).
+      Pages show commit {catchUp.recorded.slice(0, 8)} until then.
+    </p>
+  );
 }
 
 /** While the team store cannot be reached, pages show its last known state and say so. */

@@ -68,6 +68,11 @@ export type Config = {
   /** How many requests of each kind run at once, wait, and for how long, before 503 Busy. */
   admission: AdmissionSettings;
   /**
+   * How long a read waits for the read model to catch up with the store (after a push from
+   * outside teammem) before it serves the rows of the commit the read model has.
+   */
+  catchUpWaitMs: number;
+  /**
    * Tests only (TEAMMEM_FAULT_POINT): the step of a store commit at which this process kills
    * itself, to prove recovery after a crash there (lib/store/fault-points.ts). Never set it on a
    * server that holds real data.
@@ -146,6 +151,7 @@ const envSchema = z.object({
   TEAMMEM_MAX_IN_FLIGHT_AUTH: inFlightLimit,
   TEAMMEM_MAX_QUEUED: wholeNumber(0, 10_000, "requests"),
   TEAMMEM_MAX_QUEUE_WAIT_MS: wholeNumber(0, 120_000, "milliseconds"),
+  TEAMMEM_CATCH_UP_WAIT_MS: wholeNumber(0, 120_000, "milliseconds"),
   TEAMMEM_LOG_LEVEL: oneOf(["debug", "info", "warn", "error"], "must be debug, info, warn or error"),
   TEAMMEM_FAULT_POINT: oneOf(FAULT_POINT_NAMES, `must be one of ${FAULT_POINT_NAMES.join(", ")} (tests only)`),
 });
@@ -215,6 +221,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       maxQueued: vars.TEAMMEM_MAX_QUEUED ?? 16,
       maxWaitMs: vars.TEAMMEM_MAX_QUEUE_WAIT_MS ?? 5_000,
     },
+    catchUpWaitMs: vars.TEAMMEM_CATCH_UP_WAIT_MS ?? 2_000,
     faultPoint: vars.TEAMMEM_FAULT_POINT ?? null,
   };
 }

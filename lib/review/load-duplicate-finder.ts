@@ -2,7 +2,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { ensureReadModel } from "../read-model/ensure-read-model";
 import { onOwnCommit } from "../read-model/own-commit-listeners";
-import { changedPaths, readBlobs, readFilesAt } from "../store/git";
+import { changedPaths, readBlobs } from "../store/git";
 import { isMemoryFile } from "../store/regenerate-project-index";
 import { projectDir } from "../store/store-manifest";
 import { DuplicateFinder } from "./find-duplicates";
@@ -116,10 +116,10 @@ export async function warmDuplicateFinders(config: Config, db: Db): Promise<void
 async function advance(config: Config, projectId: string, cached: CachedFinder, commit: string): Promise<CachedFinder> {
   const prefix = `${projectDir(projectId)}/`;
   const changes = (await changedPaths(config.storeCloneDir, cached.commit, commit, prefix)).filter((change) => isMemoryFile(change.path.slice(prefix.length)));
-  const present = await readFilesAt(config.storeCloneDir, commit, changes.filter((change) => !change.isDeleted).map((change) => change.path));
+  const texts = await readBlobs(config.storeCloneDir, [...new Set(changes.flatMap((change) => (change.blob ? [change.blob] : [])))]);
   for (const change of changes) {
-    const file = present.get(change.path);
-    if (file) cached.finder.put(change.path.slice(prefix.length), file.content);
+    const text = change.blob ? texts.get(change.blob) : undefined;
+    if (text !== undefined) cached.finder.put(change.path.slice(prefix.length), text);
     else cached.finder.remove(change.path.slice(prefix.length));
   }
   remember(cached, { parent: cached.commit, commit, paths: changes.map((change) => change.path.slice(prefix.length)) });

@@ -615,14 +615,24 @@ export function lastChangesOf(commits: LoggedCommit[]): Map<string, FileChange> 
   return changes;
 }
 
-export type ChangedPath = { path: string; isDeleted: boolean };
+export type ChangedPath = { path: string; isDeleted: boolean; /** The file's blob at `to`; null when deleted. */ blob: string | null };
 
-/** Files under `prefix` that differ between two commits (added, changed or deleted), no renames. */
+/**
+ * Files under `prefix` that differ between two commits (added, changed or deleted), no renames,
+ * each with its blob at `to`: reading a changed file by blob id finds the object directly, where
+ * a `<commit>:<path>` request walks the project's tree again per file (~1 ms a file at 10,000).
+ */
 export async function changedPaths(dir: string, from: string, to: string, prefix: string): Promise<ChangedPath[]> {
-  const output = await raw(dir, ["diff-tree", "-r", "-z", "--no-renames", "--name-status", from, to, "--", prefix]);
-  const tokens = output.split("\0").filter(Boolean);
+  // --raw -z: ":<old mode> <new mode> <old blob> <new blob> <status>\0<path>\0" per file.
+  const output = await raw(dir, ["diff-tree", "-r", "-z", "--no-renames", "--raw", "--no-abbrev", from, to, "--", prefix]);
+  const tokens = output.split("\0");
   const changes: ChangedPath[] = [];
-  for (let index = 0; index + 1 < tokens.length; index += 2) changes.push({ path: tokens[index + 1]!, isDeleted: tokens[index]!.startsWith("D") });
+  for (let index = 0; index + 1 < tokens.length; index += 2) {
+    const fields = tokens[index]!.split(" ");
+    const isDeleted = fields[4]?.startsWith("D") ?? false;
+    const blob = fields[3];
+    changes.push({ path: tokens[index + 1]!, isDeleted, blob: isDeleted || blob === undefined || !isObjectId(blob) ? null : blob });
+  }
   return changes;
 }
 

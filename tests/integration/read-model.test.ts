@@ -7,6 +7,7 @@ import { loadConfig, type Config } from "@/lib/config";
 import { createDb, type Db } from "@/lib/db/client";
 import { filterMemories } from "@/lib/memories/filter-memories";
 import { loadMemoryRows } from "@/lib/memories/load-memory-rows";
+import { ensureReadModel, readModelCatchUp } from "@/lib/read-model/ensure-read-model";
 import { queryMemoryRows } from "@/lib/read-model/query-memory-rows";
 import { readRecordedCommit, rebuildReadModel, syncReadModel } from "@/lib/read-model/sync-read-model";
 import { approveProposal } from "@/lib/review/approve-proposal";
@@ -207,6 +208,34 @@ describe("the read model", () => {
     expect(sync.changedFiles).toBe(700);
     expect(synced.filter((row) => row.path.startsWith("reference_bulk_"))).toHaveLength(700);
     expect(synced.history.filter((change) => change.path.startsWith("reference_bulk_"))).toHaveLength(700);
+  });
+
+  it("a read during a long catch-up serves the commit the read model has at once, says so, and the new commit once it lands", async () => {
+    // An outside push that edits one memory and removes another: the diff's rows replaced and deleted in batches.
+    await syncReadModel(config, db);
+    const before = await readRecordedCommit(db);
+    const clone = path.join(root, `catch-up-${counter++}`);
+    execFileSync("git", ["clone", "-q", config.storeRemote, clone]);
+    await writeFile(path.join(clone, "projects", PROJECT, "reference_bulk_1.md"), memory("Bulk one, edited", "Checkout bulk memory edited by a script"));
+    execFileSync("git", ["-C", clone, "rm", "-q", `projects/${PROJECT}/reference_bulk_2.md`]);
+    execFileSync("git", ["-C", clone, "add", "."]);
+    execFileSync("git", ["-C", clone, "-c", "user.name=Outside Script", "-c", "user.email=script@example.invalid", "commit", "-qm", "edit and remove"]);
+    execFileSync("git", ["-C", clone, "push", "-q", "origin", "HEAD:main"]);
+    const pushed = storeGit("rev-parse", "main");
+
+    // Reads that may not wait (TEAMMEM_CATCH_UP_WAIT_MS=0) get the rows of the recorded commit.
+    const impatient = { ...config, catchUpWaitMs: 0 };
+    await refreshStore(impatient, { force: true });
+    expect(await ensureReadModel(impatient, db)).toEqual({ commit: before });
+    expect(readModelCatchUp(impatient)).toMatchObject({ recorded: before });
+    // The catch-up went on behind the read; a later read finds it landed.
+    await expect.poll(async () => (await ensureReadModel(impatient, db)).commit, { timeout: 20_000 }).toBe(pushed);
+    expect(readModelCatchUp(impatient)).toBeNull();
+    const caughtUp = await rows();
+    expect(caughtUp.find((row) => row.path === "reference_bulk_1.md")).toMatchObject({ name: "Bulk one, edited", changedBy: "Outside Script" });
+    expect(caughtUp.some((row) => row.path === "reference_bulk_2.md")).toBe(false);
+    await rebuildReadModel(config, db);
+    expect(await rows()).toEqual(caughtUp);
   });
 
   it("rebuilds when the store's history was rewritten, and never keeps rows of files that are gone", async () => {

@@ -103,6 +103,15 @@ async function recordOutcome(db: Db, proposal: ProposalRow, content: string | nu
         data: { approvedRevision: null, approvedById: null, intendedCommit: null, checks: serializeStoredChecks({ ...stored, conflict }) },
       });
     }
+    case "case_twin": {
+      // Approved beside a twin that landed first (both were approved at once): nothing was committed.
+      const conflict = { base: null, ours: null, theirs: content, fields: ["path"], twin: outcome.twin };
+      return record(db, proposal, content, actorId, {
+        to: "conflicted",
+        reason: `${outcome.twin} entered the team store first, and ${proposal.path} differs from it in letter case only (a macOS or Windows checkout cannot hold both); propose the change to ${outcome.twin}, or reject this proposal`,
+        data: { approvedRevision: null, approvedById: null, intendedCommit: null, checks: serializeStoredChecks({ ...stored, conflict }) },
+      });
+    }
     case "blocked_secret": {
       const checks = { ...stored.checks, secrets: outcome.findings };
       return record(db, proposal, content, actorId, {

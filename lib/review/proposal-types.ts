@@ -68,7 +68,8 @@ export type ProposalSummary = {
   checks: ProposalChecks;
 };
 
-export type ProposalConflict = { base: string | null; ours: string | null; theirs: string | null; fields: string[] };
+/** `twin`: the store file this one differs from in letter case only (fields: ["path"]), when that is the conflict. */
+export type ProposalConflict = { base: string | null; ours: string | null; theirs: string | null; fields: string[]; twin?: string };
 
 export type ProposalRevisionView = { revision: number; contentHash: string; authorName: string; note: string | null; createdAt: Date };
 

@@ -38,7 +38,7 @@ const StoredChecksJson = z.object({
   baseCommit: nullableText,
   checkedCommit: nullableText.optional().catch(null),
   conflict: z
-    .object({ base: nullableText, ours: nullableText, theirs: nullableText, fields: z.array(z.string()).catch([]) })
+    .object({ base: nullableText, ours: nullableText, theirs: nullableText, fields: z.array(z.string()).catch([]), twin: z.string().optional().catch(undefined) })
     .nullable()
     .catch(null),
 });

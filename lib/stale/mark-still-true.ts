@@ -47,6 +47,7 @@ export async function markStillTrue(config: Config, db: Db, options: StillTrueOp
   });
   if (outcome.status === "conflicted") throw new AppError("CONFLICT", "The memory changed while it was being verified; reload the page and check it again.");
   if (outcome.status === "blocked_secret") throw new AppError("SECRET_FOUND", "The memory holds a credential; redact it through a proposal before verifying it.");
+  if (outcome.status === "case_twin") throw new AppError("CONFLICT", `The memory was retired and ${outcome.twin} took its name in another letter case; reload the page.`);
   await db.$transaction([
     db.memoryVerification.create({ data: { projectId: options.projectId, path: options.path, userId: options.actor.userId, userName: options.actor.name, commit: outcome.commit, at: now } }),
     db.auditEvent.create({ data: { actor: options.actor.userId, action: "memory.verified", projectId: options.projectId, detail: JSON.stringify({ path: options.path, commit: outcome.commit }) } }),

@@ -55,7 +55,8 @@ export type CommitOutcome =
   | { status: "committed"; commit: string; merged: boolean; blob: string | null }
   | { status: "unchanged"; commit: string }
   | { status: "conflicted"; base: string | null; ours: string | null; theirs: string | null; conflictingFields: string[] }
-  | { status: "blocked_secret"; findings: SecretFinding[] };
+  | { status: "blocked_secret"; findings: SecretFinding[] }
+  | { status: "case_twin"; twin: string };
 
 /** One lease for the whole store: one writer at a time across app instances sharing a database. */
 export const STORE_LOCK_NAME = "team-store";

@@ -70,7 +70,8 @@ export type PreparedCommit =
     }
   | { status: "unchanged"; commit: string }
   | { status: "conflicted"; base: string | null; ours: string | null; theirs: string | null; conflictingFields: string[] }
-  | { status: "blocked_secret"; findings: SecretFinding[] };
+  | { status: "blocked_secret"; findings: SecretFinding[] }
+  | { status: "case_twin"; twin: string };
 
 type CurrentFile = FileAt | null;
 
@@ -89,6 +90,12 @@ export async function prepareStoreCommit(config: Config, options: PrepareCommitO
   const atHead = head ? await readFilesAt(clone, head, [filePath, STORE_MANIFEST_FILE]) : new Map<string, FileAt>();
   const current = atHead.get(filePath) ?? null;
 
+  // A new file beside one that differs in letter case only: checked here, under the lease, at the
+  // head the commit builds on, because two twins approved at once both passed the earlier check.
+  if (current === null && change.content !== null && head) {
+    const twin = await findCaseTwinAt(clone, head, change, options.indexHeaders);
+    if (twin !== null) return { status: "case_twin", twin };
+  }
   const resolved = await resolveFinalContent(clone, change, current);
   if (resolved.status === "conflicted") return resolved;
   if (resolved.content === (current?.content ?? null)) {
@@ -119,6 +126,17 @@ export async function prepareStoreCommit(config: Config, options: PrepareCommitO
   if (!tree) throw new AppError("INTERNAL", "The store commit came out empty; nothing was written.");
   const commit = await createCommit({ dir: clone, tree, parent: head, message: options.message, author: options.author, committer: options.committer, at, written });
   return { status: "ready", commit, parent: head, at, content, merged: resolved.merged, blob, indexHeaders: index.headers, written };
+}
+
+/** A memory of the project at `head` whose path differs from the change's in letter case only. */
+async function findCaseTwinAt(clone: string, head: string, change: PreparedChange, indexHeaders: PrepareCommitOptions["indexHeaders"]): Promise<string | null> {
+  const folded = change.path.toLowerCase();
+  const isTwin = (other: string) => other.length === change.path.length && other !== change.path && other.toLowerCase() === folded;
+  const known = indexHeaders ? await indexHeaders(head) : null;
+  if (known) return known.find((header) => isTwin(header.path))?.path ?? null;
+  const prefix = `${projectDir(change.projectId)}/`;
+  const entries = await listTree(clone, head, prefix);
+  return entries.map((entry) => entry.path.slice(prefix.length)).find(isTwin) ?? null;
 }
 
 type Resolved =

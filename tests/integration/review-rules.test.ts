@@ -232,6 +232,31 @@ describe("review rules", () => {
     expect(refused.body.error.message.startsWith(`path: reference_pair_${n}.md is in the team store, and reference_Pair_${n}.md differs from it in letter case only`)).toBe(true);
   });
 
+  it("two case twins approved at the same moment: one lands, the other is refused or ends conflicted naming it, and the store holds one", async () => {
+    const { reject, reopen } = await routes();
+    const n = ++unique;
+    const at = (proposalId: string, action: string) => ({ path: `/api/projects/${PROJECT}/proposals/${proposalId}/${action}`, params: { id: PROJECT, proposalId }, token: world.lenaToken });
+    const first = await submitWith({ token: world.omarToken }, { path: `reference_Race_${n}.md`, content: memory() });
+    await call(reject, { ...at(first.body.proposal.id, "reject"), body: { reason: "later" } });
+    const second = await submitWith({ token: world.omarToken }, { path: `reference_race_${n}.md`, content: memory() });
+    await call(reopen, { ...at(first.body.proposal.id, "reopen"), body: {} });
+    // Both pass the checks before either reaches the store; the store lease decides.
+    const answers = await Promise.all([approveAs(world.lenaToken, first.body.proposal.id), approveAs(world.lenaToken, second.body.proposal.id)]);
+    const landed = answers.filter((answer) => answer.body.proposal?.state === "committed");
+    expect(landed).toHaveLength(1);
+    const other = answers.find((answer) => answer !== landed[0])!;
+    const landedPath = landed[0] === answers[0] ? `reference_Race_${n}.md` : `reference_race_${n}.md`;
+    if (other.status === 400) expect(other.body.error.message).toContain(`${landedPath} is in the team store`);
+    else {
+      expect(other.body.proposal.state).toBe("conflicted");
+      expect((other.body.proposal as unknown as { conflict: { twin: string } }).conflict.twin).toBe(landedPath);
+    }
+    const { execFileSync } = await import("node:child_process");
+    const { loadConfig } = await import("@/lib/config");
+    const names = execFileSync("git", ["--git-dir", loadConfig().storeRemote, "ls-tree", "--name-only", `main:projects/${PROJECT}/`], { encoding: "utf8" }).split("\n");
+    expect(names.filter((name) => name.toLowerCase() === `reference_race_${n}.md`)).toEqual([landedPath]);
+  });
+
   it("bulk approval and the clean filter leave out a possible duplicate and a pending team-convention confirmation", async () => {
     const { bulk, list } = await routes();
     const topic = `settlement cutoff ${++unique}`;

@@ -178,6 +178,14 @@ function Words({ pieces, text }: { pieces: WordPiece[] | undefined; text: string
 }
 
 function Conflict({ conflict }: { conflict: NonNullable<ProposalDetail["conflict"]> }) {
+  if (conflict.twin) {
+    return (
+      <section className="panel error" data-testid="conflict">
+        <strong>Conflicted:</strong> {conflict.twin} entered the team store first, and this file&apos;s name differs from it in letter case only: a macOS or
+        Windows checkout cannot hold both. Nothing was committed. Reject this proposal, and propose the change to {conflict.twin} instead.
+      </section>
+    );
+  }
   return (
     <section className="panel error" data-testid="conflict">
       <strong>Conflicted:</strong> the memory changed in the store since this proposal was made{conflict.fields.length ? ` (fields: ${conflict.fields.join(", ")})` : ""}. Edit the proposal into the version you want; nothing was committed.

@@ -95,7 +95,7 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
     ...scan.memories.slice(MAX_MEMORY_FILES).map((memory) => ({ file: memory.path, reason: "over-limit" as const })),
   ];
   const candidates = newest.filter((memory) => !surfaced.has(memory.path));
-  const manifest = candidates.map((memory) => formatManifestLine({ ...memory, description: maskDescription(memory.description) })).join("\n");
+  const manifest = candidates.map(manifestLineOf).join("\n");
   const finish = (result: Omit<RecallResult, "latencyMs" | "manifest" | "skipped">): RecallResult => ({
     ...result,
     latencyMs: Math.round((performance.now() - started) * 10) / 10,
@@ -155,6 +155,19 @@ function queryWordsByTerm(query: string): Map<string, string> {
     if (term && !words.has(term)) words.set(term, word);
   }
   return words;
+}
+
+// A server's recall source keeps the same memory objects for as long as the store's commit
+// stands, so each line is formatted (200 dates and masks a request) once per commit, not per recall.
+const manifestLines = new WeakMap<ScannedMemory, string>();
+
+function manifestLineOf(memory: ScannedMemory): string {
+  let line = manifestLines.get(memory);
+  if (line === undefined) {
+    line = formatManifestLine({ ...memory, description: maskDescription(memory.description) });
+    manifestLines.set(memory, line);
+  }
+  return line;
 }
 
 function maskDescription(description: string | null): string | null {

@@ -49,7 +49,28 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
     writes.push({ incoming, hash: incomingHash, isNew: !local && !known });
   }
   let isComplete = true;
+  // Retired files go first: a file retired and another added under the same name in another
+  // letter case (a rename by case, in two commits) is one file on a macOS or Windows disk, and
+  // removing the old name after writing the new one deleted it.
+  const listed = new Set(answer.files.map((file) => file.path));
+  const retired = answer.full ? Object.keys(state.files).filter((filePath) => !listed.has(filePath)) : answer.removed;
+  for (const filePath of retired) {
+    try {
+      await removeRetired({ state, scan, files, report }, filePath, isWaiting(filePath), skipped.has(filePath));
+    } catch (error) {
+      isComplete = refuseOnDisk(report, filePath, error);
+    }
+  }
+  const removedNow = new Set(report.pulled.removed);
+  const twinOf = caseTwinFinder([...Object.keys(state.files), ...[...scan.files.keys()].filter((filePath) => !removedNow.has(filePath))]);
   for (const [index, { incoming, hash, isNew }] of writes.entries()) {
+    const twin = twinOf(incoming.path);
+    if (twin !== null) {
+      // Two store files this disk may hold as one (the store took both before its rule, or from outside teammem).
+      report.kept.push({ path: incoming.path, reason: `not written: ${twin} is in your team/ folder, and this name differs from it in letter case only (a macOS or Windows disk holds them as one file); ask a lead to retire one of them` });
+      isComplete = false;
+      continue;
+    }
     let written: Awaited<ReturnType<TeamFiles["write"]>>;
     try {
       written = await files.write(incoming.path, incoming.content, incoming.changedAt);
@@ -63,16 +84,23 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
     state.files[incoming.path] = { blob: incoming.blob, local: hash };
     if (written) scan.seen.set(incoming.path, { ...written, hash, problem: null });
   }
-  const listed = new Set(answer.files.map((file) => file.path));
-  const retired = answer.full ? Object.keys(state.files).filter((filePath) => !listed.has(filePath)) : answer.removed;
-  for (const filePath of retired) {
-    try {
-      await removeRetired({ state, scan, files, report }, filePath, isWaiting(filePath), skipped.has(filePath));
-    } catch (error) {
-      isComplete = refuseOnDisk(report, filePath, error);
-    }
-  }
   return { isComplete };
+}
+
+/**
+ * For each name about to be written, the file already in team/ (or written earlier in this sync)
+ * whose name differs from it in letter case only, or null. The first of twins wins, in the
+ * answer's order (sorted), so every member's disk holds the same one.
+ */
+function caseTwinFinder(present: string[]): (filePath: string) => string | null {
+  const byFolded = new Map<string, string>();
+  for (const filePath of present) if (!byFolded.has(filePath.toLowerCase())) byFolded.set(filePath.toLowerCase(), filePath);
+  return (filePath) => {
+    const folded = filePath.toLowerCase();
+    const owner = byFolded.get(folded);
+    if (owner === undefined) byFolded.set(folded, filePath);
+    return owner === undefined || owner === filePath ? null : owner;
+  };
 }
 
 /**

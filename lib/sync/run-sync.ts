@@ -65,7 +65,7 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
 
     let answer: SyncAnswer;
     try {
-      answer = await fetchSyncAnswer(options.target, { projectId, since: state.syncedCommit, proposalIds: proposalIdsToAsk(state, { isAdvancing: true }), clientVersion: options.clientVersion });
+      answer = await fetchSyncAnswer(options.target, { projectId, since: state.needsFullComparison ? null : state.syncedCommit, proposalIds: proposalIdsToAsk(state, { isAdvancing: true }), clientVersion: options.clientVersion });
     } catch (error) {
       if (!isAppError(error) || error.code !== "SERVER_UNAVAILABLE" || error.details.isMalformedAnswer) throw error;
       captureLocalChanges({ state, scan, answer: null, report });
@@ -96,6 +96,7 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
     reachFaultPoint(options.config, "sync-after-files");
     // A file this disk refused is asked for again next time: the head is recorded only when all landed.
     if (answer.head !== null && isComplete) state.syncedCommit = answer.head;
+    state.needsFullComparison = !isComplete;
     state.syncedAt = new Date().toISOString();
     recordSeen();
     await save();

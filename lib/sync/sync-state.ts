@@ -108,6 +108,12 @@ const SmallParts = {
   refused: z._default(z.record(z.string(), Refusal), {}),
   /** Where the next sync starts asking about waiting proposals, when there are more than one answer reports. */
   pendingCursor: z._default(z.int().check(z.minimum(0)), 0),
+  /**
+   * The last sync left store files unwritten (refused by this disk, case twins): the next one
+   * compares with the whole head, since a diff from syncedCommit misses a file written then and
+   * retired since.
+   */
+  needsFullComparison: z._default(z.boolean(), false),
 };
 
 const SavedState = z.object({
@@ -140,7 +146,7 @@ export function syncStateFile(memoryDir: string): string {
 }
 
 export function emptySyncState(server: string, projectId: string): SyncState {
-  return { version: SYNC_STATE_VERSION, server, projectId, syncedCommit: null, syncedAt: null, files: {}, outbox: [], pending: {}, tombstones: {}, seen: {}, refused: {}, pendingCursor: 0 };
+  return { version: SYNC_STATE_VERSION, server, projectId, syncedCommit: null, syncedAt: null, files: {}, outbox: [], pending: {}, tombstones: {}, seen: {}, refused: {}, pendingCursor: 0, needsFullComparison: false };
 }
 
 /** `text` is the file as read, when it was read in the current format (a save of the same text is skipped). */
@@ -228,8 +234,9 @@ export function serializeSyncState(state: SyncState): string {
   for (const [filePath, record] of Object.entries(state.seen)) seen.push([filePath, record.size, record.mtimeMs, record.ino, record.hash, record.problem]);
   // Fields in a fixed order, so an unchanged state gives the same text however it was built.
   // Compact: at 5,000 memories indentation alone would be a fifth of the file.
-  const { server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, pendingCursor } = state;
-  return JSON.stringify({ version: SYNC_STATE_VERSION, server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, pendingCursor, files, seen }) + "\n";
+  const { server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, pendingCursor, needsFullComparison } = state;
+  const incomplete = needsFullComparison ? { needsFullComparison } : {}; // absent when false: most states never have it
+  return JSON.stringify({ version: SYNC_STATE_VERSION, server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, pendingCursor, ...incomplete, files, seen }) + "\n";
 }
 
 /**

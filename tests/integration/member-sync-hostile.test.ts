@@ -264,6 +264,47 @@ describe("teammem sync against hostile input", () => {
     expect(report.pulled.added).toContain("project_pushed_beside_hidden.md");
     expect(await readTeam(member, "project_pushed_beside_hidden.md")).toContain("Pushed beside the hidden folder.");
   });
+
+  it("two store files differing in letter case only (pushed from outside): the first is written, the other is reported every sync, and a rename by case arrives whole", async () => {
+    const member = await makeMember("case-twins", "omar");
+    await sync(member);
+    const clone = path.join(world.root, "twins-clone");
+    execFileSync("git", ["clone", "-q", world.config.storeRemote, clone]);
+    const folder = path.join(clone, "projects", PROJECT);
+    const outsidePush = (message: string) => {
+      execFileSync("git", ["-C", clone, "add", "-A"]);
+      execFileSync("git", ["-C", clone, "-c", "user.name=Outside Script", "-c", "user.email=script@example.invalid", "commit", "-qm", message]);
+      execFileSync("git", ["-C", clone, "push", "-q", "origin", "HEAD:main"]);
+    };
+    await writeFile(path.join(folder, "project_Twin_Cutoff.md"), memory("Twin upper", "The upper-case twin."));
+    await writeFile(path.join(folder, "project_twin_cutoff.md"), memory("Twin lower", "The lower-case twin."));
+    outsidePush("twins");
+    const { refreshStore } = await import("@/lib/store/read-store");
+    await refreshStore(world.config, { force: true });
+
+    for (let run = 0; run < 2; run++) {
+      const report = await sync(member);
+      expect(report.kept).toContainEqual({ path: "project_twin_cutoff.md", reason: expect.stringContaining("project_Twin_Cutoff.md is in your team/ folder, and this name differs from it in letter case only") });
+    }
+    expect(await readTeam(member, "project_Twin_Cutoff.md")).toContain("The upper-case twin.");
+    expect(await exists(path.join(member.teamDir, "project_twin_cutoff.md"))).toBe(false);
+    const cli = await teammem(member, ["sync", "--json"]);
+    expect(cli.code).toBe(1); // needs attention until a lead retires one
+
+    // A lead retires the lower-case twin, then renames the other by case (retire, then add): one sync sees both.
+    await rm(path.join(folder, "project_twin_cutoff.md"));
+    outsidePush("retire the twin");
+    await rm(path.join(folder, "project_Twin_Cutoff.md"));
+    await writeFile(path.join(folder, "project_twin_cutoff.md"), memory("Twin renamed", "Renamed by case."));
+    outsidePush("rename by case");
+    await refreshStore(world.config, { force: true });
+    const renamed = await sync(member);
+    expect(renamed.kept).toEqual([]);
+    expect(renamed.pulled.removed).toContain("project_Twin_Cutoff.md");
+    expect(await readTeam(member, "project_twin_cutoff.md")).toContain("Renamed by case.");
+    expect(await exists(path.join(member.teamDir, "project_Twin_Cutoff.md"))).toBe(false);
+    expect((await teammem(member, ["sync", "--json"])).code).toBe(0);
+  });
 });
 
 /** A member's machine (its own home and checkout) signed in as one of the demo users. */

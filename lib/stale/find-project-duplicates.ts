@@ -5,6 +5,7 @@ import { parseJsonOrNull } from "../parse-json";
 import { loadDuplicateFinder } from "../review/load-duplicate-finder";
 import { readBlobs } from "../store/git";
 import type { DuplicateOf } from "./assess-freshness";
+import { yieldToEventLoop } from "../yield-to-event-loop";
 
 /** New or changed memories compared per refresh; the rest wait for the next one (each costs a search). */
 export const MAX_DUPLICATE_CHECKS_PER_REFRESH = 300;
@@ -31,7 +32,9 @@ export async function findProjectDuplicates(config: Config, db: Db, projectId: s
   const batch = changed.slice(0, MAX_DUPLICATE_CHECKS_PER_REFRESH);
   if (batch.length > 0) {
     const [finder, texts] = await Promise.all([loadDuplicateFinder(config, db, projectId), readBlobs(config.storeCloneDir, batch.map((row) => row.blob))]);
-    for (const row of batch) {
+    for (const [index, row] of batch.entries()) {
+      // Each search takes tens of ms at 10,000 memories: pages run between them.
+      if (index > 0) await yieldToEventLoop();
       const text = texts.get(row.blob);
       if (text === undefined) continue;
       for (const candidate of finder.find(text, row.path)) {

@@ -466,8 +466,9 @@ async function measureWrites(tokens: { member: string; lead: string }, storeDir:
 async function waitForCatchUp(): Promise<void> {
   const startedAt = performance.now();
   while (performance.now() - startedAt < 300_000) {
-    const answer = (await (await fetch(`${base}/api/health`)).json().catch(() => null)) as { store?: { catchingUpSince?: string | null } } | null;
-    if (!answer?.store?.catchingUpSince) break;
+    // A poll may meet a connection the busy server dropped: that is no answer, ask again.
+    const answer = (await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(30_000) }).then((response) => response.json(), () => undefined).catch(() => undefined)) as { store?: { catchingUpSince?: string | null } } | undefined;
+    if (answer !== undefined && !answer.store?.catchingUpSince) break;
     await sleep(1_000);
   }
   console.log(`bench: the read model caught up with the growth ${((performance.now() - startedAt) / 1000).toFixed(0)} s after the first reads`);

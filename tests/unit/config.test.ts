@@ -125,12 +125,18 @@ describe("loadConfig", () => {
     expect(config.admission).toEqual({ maxInFlight: { read: 32, recall: 16, write: 2, approve: 1, auth: 3 }, maxQueued: 0, maxWaitMs: 250 });
   });
 
+  it("reads wait 2 s for a read-model catch-up unless TEAMMEM_CATCH_UP_WAIT_MS says otherwise (0: never wait)", () => {
+    expect(loadConfig({}, cwd).catchUpWaitMs).toBe(2_000);
+    expect(loadConfig({ TEAMMEM_CATCH_UP_WAIT_MS: "0" }, cwd).catchUpWaitMs).toBe(0);
+  });
+
   it.each([
     ["TEAMMEM_MAX_IN_FLIGHT_RECALL", "0", /TEAMMEM_MAX_IN_FLIGHT_RECALL must be a whole number of requests \(1-10000\)/],
     ["TEAMMEM_MAX_IN_FLIGHT_READ", "lots", /TEAMMEM_MAX_IN_FLIGHT_READ must be a whole number of requests/],
     ["TEAMMEM_MAX_QUEUED", "-1", /TEAMMEM_MAX_QUEUED must be a whole number of requests \(0-10000\)/],
     ["TEAMMEM_MAX_QUEUE_WAIT_MS", "1.5", /TEAMMEM_MAX_QUEUE_WAIT_MS must be a whole number of milliseconds/],
-  ])("rejects the admission setting %s=%j", (variable, value, message) => {
+    ["TEAMMEM_CATCH_UP_WAIT_MS", "200000", /TEAMMEM_CATCH_UP_WAIT_MS must be a whole number of milliseconds \(0-120000\)/],
+  ])("rejects the server setting %s=%j", (variable, value, message) => {
     const error = configError({ [variable]: value });
     expect(error.message).toMatch(message);
     expect(error.details.variables).toEqual([variable]);

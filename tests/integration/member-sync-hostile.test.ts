@@ -244,17 +244,11 @@ describe("teammem sync against hostile input", () => {
   it("a store file pushed from outside under a hidden folder is not written into team/ and is listed as skipped; the rest syncs", async () => {
     const member = await makeMember("hidden-store-name", "priya");
     await sync(member);
-    const clone = path.join(world.root, "hidden-clone");
-    execFileSync("git", ["clone", "-q", world.config.storeRemote, clone]);
-    const projectFolder = path.join(clone, "projects", PROJECT);
-    await mkdir(path.join(projectFolder, ".hidden"), { recursive: true });
-    await writeFile(path.join(projectFolder, ".hidden", "project_hidden.md"), memory("Hidden", "Pushed into a hidden folder."));
-    await writeFile(path.join(projectFolder, "project_pushed_beside_hidden.md"), memory("Beside hidden", "Pushed beside the hidden folder."));
-    execFileSync("git", ["-C", clone, "add", "."]);
-    execFileSync("git", ["-C", clone, "-c", "user.name=Outside Script", "-c", "user.email=script@example.invalid", "commit", "-qm", "outside push"]);
-    execFileSync("git", ["-C", clone, "push", "-q", "origin", "HEAD:main"]);
-    const { refreshStore } = await import("@/lib/store/read-store");
-    await refreshStore(world.config, { force: true });
+    const outside = outsideClone("hidden-clone");
+    await mkdir(path.join(outside.folder, ".hidden"), { recursive: true });
+    await writeFile(path.join(outside.folder, ".hidden", "project_hidden.md"), memory("Hidden", "Pushed into a hidden folder."));
+    await writeFile(path.join(outside.folder, "project_pushed_beside_hidden.md"), memory("Beside hidden", "Pushed beside the hidden folder."));
+    await outside.push("outside push");
 
     const cli = await teammem(member, ["sync", "--json"]);
     expect(cli.code).toBe(1); // a skipped file needs attention
@@ -268,19 +262,10 @@ describe("teammem sync against hostile input", () => {
   it("two store files differing in letter case only (pushed from outside): the first is written, the other is reported every sync, and a rename by case arrives whole", async () => {
     const member = await makeMember("case-twins", "omar");
     await sync(member);
-    const clone = path.join(world.root, "twins-clone");
-    execFileSync("git", ["clone", "-q", world.config.storeRemote, clone]);
-    const folder = path.join(clone, "projects", PROJECT);
-    const outsidePush = (message: string) => {
-      execFileSync("git", ["-C", clone, "add", "-A"]);
-      execFileSync("git", ["-C", clone, "-c", "user.name=Outside Script", "-c", "user.email=script@example.invalid", "commit", "-qm", message]);
-      execFileSync("git", ["-C", clone, "push", "-q", "origin", "HEAD:main"]);
-    };
+    const { folder, push: outsidePush } = outsideClone("twins-clone");
     await writeFile(path.join(folder, "project_Twin_Cutoff.md"), memory("Twin upper", "The upper-case twin."));
     await writeFile(path.join(folder, "project_twin_cutoff.md"), memory("Twin lower", "The lower-case twin."));
-    outsidePush("twins");
-    const { refreshStore } = await import("@/lib/store/read-store");
-    await refreshStore(world.config, { force: true });
+    await outsidePush("twins");
 
     for (let run = 0; run < 2; run++) {
       const report = await sync(member);
@@ -293,11 +278,10 @@ describe("teammem sync against hostile input", () => {
 
     // A lead retires the lower-case twin, then renames the other by case (retire, then add): one sync sees both.
     await rm(path.join(folder, "project_twin_cutoff.md"));
-    outsidePush("retire the twin");
+    await outsidePush("retire the twin");
     await rm(path.join(folder, "project_Twin_Cutoff.md"));
     await writeFile(path.join(folder, "project_twin_cutoff.md"), memory("Twin renamed", "Renamed by case."));
-    outsidePush("rename by case");
-    await refreshStore(world.config, { force: true });
+    await outsidePush("rename by case");
     const renamed = await sync(member);
     expect(renamed.kept).toEqual([]);
     expect(renamed.pulled.removed).toContain("project_Twin_Cutoff.md");
@@ -324,6 +308,22 @@ function sync(member: Member, options: { lockWaitMs?: number } = {}): Promise<Sy
     clientVersion: "test",
     lockWaitMs: options.lockWaitMs ?? 1_000,
   });
+}
+
+/** A clone of the store written by a script around review; `push` commits everything and pushes it to main, and the server fetches. */
+function outsideClone(name: string): { folder: string; push: (message: string) => Promise<void> } {
+  const clone = path.join(world.root, name);
+  execFileSync("git", ["clone", "-q", world.config.storeRemote, clone]);
+  return {
+    folder: path.join(clone, "projects", PROJECT),
+    push: async (message) => {
+      execFileSync("git", ["-C", clone, "add", "-A"]);
+      execFileSync("git", ["-C", clone, "-c", "user.name=Outside Script", "-c", "user.email=script@example.invalid", "commit", "-qm", message]);
+      execFileSync("git", ["-C", clone, "push", "-q", "origin", "HEAD:main"]);
+      const { refreshStore } = await import("@/lib/store/read-store");
+      await refreshStore(world.config, { force: true });
+    },
+  };
 }
 
 function teammem(member: Member, args: string[]) {

@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import { directReadsOf, type Db } from "../db/client";
 import { AppError } from "../errors";
 import type { Caller } from "./resolve-caller";
 
@@ -31,7 +31,8 @@ export async function assertProjectPermission(db: Db, caller: Caller, projectId:
   // Made only when thrown: an error's stack trace costs more than the rest of an allowed check.
   const notFound = () => new AppError("NOT_FOUND", `There is no project "${projectId}" that you can see.`);
   if (caller.tokenProjectIds && !caller.tokenProjectIds.includes(projectId)) throw notFound();
-  const membership = await db.projectMember.findUnique({ where: { projectId_userId: { projectId, userId: caller.userId } } });
+  // Every project request makes this read: on the driver (lib/db/direct-reads.ts).
+  const membership = await directReadsOf(db).one<{ role: string }>(`SELECT "role" FROM "ProjectMember" WHERE "projectId" = ? AND "userId" = ?`, [projectId, caller.userId]);
   const role = membership && isProjectRole(membership.role) ? membership.role : null;
 
   if (role && rank(role) >= rank(PROJECT_PERMISSIONS[permission])) return role;

@@ -1,4 +1,5 @@
-import type { Db } from "../db/client";
+import { directReadsOf, type Db } from "../db/client";
+import { asBoolean, asDate } from "../db/direct-reads";
 import { AppError } from "../errors";
 import type { Auth } from "./auth";
 import { hashApiToken, parseProjectIds, TOKEN_PATTERN } from "./api-token-format";
@@ -36,7 +37,7 @@ async function resolveToken(db: Db, authorization: string): Promise<Caller> {
   if (!match || !TOKEN_PATTERN.test(match[1]!)) {
     throw new AppError("UNAUTHORIZED", "Malformed Authorization header: expected `Bearer tm_…` with a teammem API token.");
   }
-  const record = await db.apiToken.findUnique({ where: { hash: hashApiToken(match[1]!) }, include: { user: true } });
+  const record = await findApiToken(db, hashApiToken(match[1]!));
   if (!record) throw new AppError("UNAUTHORIZED", "Unknown API token: create one on the Settings page.");
   if (record.revokedAt) throw new AppError("UNAUTHORIZED", "This API token was revoked: create a new one on the Settings page.");
   const now = new Date();
@@ -52,5 +53,25 @@ async function resolveToken(db: Db, authorization: string): Promise<Caller> {
     isAdmin: record.user.isAdmin,
     via: "token",
     tokenProjectIds: parseProjectIds(record.projectIds),
+  };
+}
+
+type TokenRow = { id: string; projectIds: string; lastUsedAt: unknown; expiresAt: unknown; revokedAt: unknown; userId: string; email: string; name: string; isAdmin: unknown };
+
+// Every token-authenticated request makes this read: on the driver (lib/db/direct-reads.ts).
+async function findApiToken(db: Db, hash: string) {
+  const row = await directReadsOf(db).one<TokenRow>(
+    `SELECT t."id", t."projectIds", t."lastUsedAt", t."expiresAt", t."revokedAt", u."id" AS "userId", u."email", u."name", u."isAdmin"
+     FROM "ApiToken" t JOIN "User" u ON u."id" = t."userId" WHERE t."hash" = ?`,
+    [hash],
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    projectIds: row.projectIds,
+    lastUsedAt: asDate(row.lastUsedAt),
+    expiresAt: asDate(row.expiresAt),
+    revokedAt: asDate(row.revokedAt),
+    user: { id: row.userId, email: row.email, name: row.name, isAdmin: asBoolean(row.isAdmin) },
   };
 }

@@ -4,7 +4,7 @@ import { PrismaClient } from "../../generated/prisma/client";
 import { PrismaClient as PgPrismaClient } from "../../generated/prisma-pg/client";
 import { readAuthSecretSync } from "../auth/auth-secret";
 import type { Config } from "../config";
-import { AppError } from "../errors";
+import { openDirectReads, type DirectReads } from "./direct-reads";
 import { sealSecretRevisions } from "./seal-secret-revisions";
 
 export type Db = PrismaClient;
@@ -28,7 +28,26 @@ export function createDb(config: Pick<Config, "databaseKind" | "databaseUrl" | "
       ? (new PgPrismaClient({ adapter: new PrismaPg({ connectionString: config.databaseUrl }), transactionOptions: TRANSACTION_OPTIONS }) as unknown as PrismaClient) // same models, same API
       : new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${config.sqliteFile}` }), transactionOptions: TRANSACTION_OPTIONS });
   // The extended client has the same API; its type differs only by the extension's marker.
-  return sealSecretRevisions(client, readAuthSecretSync(config)) as unknown as Db;
+  const reads = openDirectReads(config);
+  const db = sealSecretRevisions(client, readAuthSecretSync(config)).$extends({
+    client: {
+      async $disconnect() {
+        await reads.close();
+        await client.$disconnect();
+      },
+    },
+  }) as unknown as Db;
+  directReadsByDb.set(db, reads);
+  return db;
+}
+
+const directReadsByDb = new WeakMap<Db, DirectReads>();
+
+/** The hot-path reads of this client's database, on the driver (lib/db/direct-reads.ts). */
+export function directReadsOf(db: Db): DirectReads {
+  const reads = directReadsByDb.get(db);
+  if (!reads) throw new Error("directReadsOf: this client was not made by createDb");
+  return reads;
 }
 
 const cache = globalThis as unknown as { teammemDb?: { url: string; db: Db } };
@@ -39,17 +58,4 @@ export function getDb(config: Config): Db {
     cache.teammemDb = { url: config.databaseUrl, db: createDb(config) };
   }
   return cache.teammemDb.db;
-}
-
-/** Turns a driver or Prisma failure into an AppError that names what to change, never raw text. */
-export function databaseUnavailable(config: Pick<Config, "databaseKind">, cause: unknown): AppError {
-  const where =
-    config.databaseKind === "sqlite"
-      ? "the SQLite file (set DATABASE_URL or TEAMMEM_DATA_DIR)"
-      : "the PostgreSQL server in DATABASE_URL";
-  return new AppError(
-    "DATABASE_UNAVAILABLE",
-    `The database could not be used: check ${where} and run \`npm start\` (or \`npx teammem doctor\`).`,
-    { cause },
-  );
 }

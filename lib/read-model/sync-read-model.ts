@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import type { Db } from "../db/client";
+import { directReadsOf, type Db } from "../db/client";
 import { log } from "../log";
 import { changedPaths, hasCommit, isAncestor, lastChangesOf, listTree, readBlobs, readChangeLog, resolveRefQuickly, type FileChange, type LoggedCommit } from "../store/git";
 import { MAIN, refreshStore } from "../store/read-store";
@@ -117,7 +117,8 @@ function toProjectPath(fullPath: string): { projectId: string; path: string } | 
 }
 
 export async function readRecordedCommit(db: Db): Promise<string | null> {
-  return (await db.systemState.findUnique({ where: { key: READ_MODEL_COMMIT_KEY } }))?.value ?? null;
+  // Every read of the store makes this read: on the driver (lib/db/direct-reads.ts).
+  return (await directReadsOf(db).one<{ value: string }>(`SELECT "value" FROM "SystemState" WHERE "key" = ?`, [READ_MODEL_COMMIT_KEY]))?.value ?? null;
 }
 
 type HistoryRow = { projectId: string; path: string; commit: string; at: Date; authorName: string; authorEmail: string; subject: string };

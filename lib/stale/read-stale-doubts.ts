@@ -1,4 +1,4 @@
-import type { Db } from "../db/client";
+import { directReadsOf, type Db } from "../db/client";
 import { parseFreshnessDetails } from "./stored-freshness";
 
 /**
@@ -6,7 +6,13 @@ import { parseFreshnessDetails } from "./stored-freshness";
  * up to five: one query for all). A memory that is not stale is absent: no doubts.
  */
 export async function readStaleDoubtsOf(db: Db, projectId: string, paths: string[]): Promise<Map<string, string[]>> {
-  const rows = await db.storeMemory.findMany({ where: { projectId, path: { in: [...new Set(paths)] }, freshState: "stale" }, select: { path: true, freshState: true, freshSignals: true } });
+  const unique = [...new Set(paths)];
+  if (unique.length === 0) return new Map();
+  // Every recall with a selection makes this read: on the driver (lib/db/direct-reads.ts).
+  const rows = await directReadsOf(db).all<{ path: string; freshState: string | null; freshSignals: string }>(
+    `SELECT "path", "freshState", "freshSignals" FROM "StoreMemory" WHERE "projectId" = ? AND "freshState" = 'stale' AND "path" IN (${unique.map(() => "?").join(", ")})`,
+    [projectId, ...unique],
+  );
   return new Map(rows.map((row) => [row.path, doubtsOf(row)]));
 }
 

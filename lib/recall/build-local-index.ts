@@ -33,17 +33,28 @@ export function processedTerms(text: string): string[] {
  * Ids are positions in `memories`.
  */
 export function buildLocalIndex(memories: readonly RankableMemory[]): LocalIndex {
+  // The server hands the same memory objects to every recall at one store commit: comparing
+  // them costs microseconds, where hashing 200 of them cost ~0.4 ms per recall.
+  if (lastBuilt && isSameObjects(lastBuilt.memories, memories)) return lastBuilt.index;
   const key = cacheKey(memories);
-  const cached = cache.get(key);
-  if (cached) {
+  let index = cache.get(key);
+  if (index) {
     cache.delete(key); // re-insert: Map order is the LRU order
-    cache.set(key, cached);
-    return cached;
+  } else {
+    index = createIndex(memories);
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value ?? "");
   }
-  const index = createIndex(memories);
   cache.set(key, index);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value ?? "");
+  lastBuilt = { memories: [...memories], index };
   return index;
+}
+
+let lastBuilt: { memories: readonly RankableMemory[]; index: LocalIndex } | null = null;
+
+function isSameObjects(a: readonly RankableMemory[], b: readonly RankableMemory[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let position = 0; position < a.length; position++) if (a[position] !== b[position]) return false;
+  return true;
 }
 
 function createIndex(memories: readonly RankableMemory[]): LocalIndex {

@@ -4,6 +4,7 @@ import { PrismaClient } from "../../generated/prisma/client";
 import { PrismaClient as PgPrismaClient } from "../../generated/prisma-pg/client";
 import { readAuthSecretSync } from "../auth/auth-secret";
 import type { Config } from "../config";
+import { processWide } from "../process-wide";
 import { openDirectReads, type DirectReads } from "./direct-reads";
 import { sealSecretRevisions } from "./seal-secret-revisions";
 
@@ -41,7 +42,9 @@ export function createDb(config: Pick<Config, "databaseKind" | "databaseUrl" | "
   return db;
 }
 
-const directReadsByDb = new WeakMap<Db, DirectReads>();
+// Process-wide: the client is shared through globalThis, and each bundled copy of this module
+// must find the reads of a client another copy made.
+const directReadsByDb = processWide("directReadsByDb", () => new WeakMap<Db, DirectReads>());
 
 /** The hot-path reads of this client's database, on the driver (lib/db/direct-reads.ts). */
 export function directReadsOf(db: Db): DirectReads {

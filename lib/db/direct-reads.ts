@@ -38,6 +38,13 @@ export function asBoolean(value: unknown): boolean {
   return value === true || value === 1 || value === 1n;
 }
 
+/** A programming error, not an unavailable database: said as it is. */
+class NotAReadError extends Error {
+  constructor(sql: string) {
+    super(`direct reads run queries that return rows only: ${sql.slice(0, 60)}`);
+  }
+}
+
 // Statements differ only by the number of values in an `IN (…)`: a few dozen at most.
 const STATEMENT_CACHE_SIZE = 200;
 
@@ -50,6 +57,8 @@ function sqliteReads(config: DatabaseConfig): DirectReads {
     let statement = statements.get(sql);
     if (!statement) {
       statement = connection.prepare(sql);
+      // This connection is a reader beside Prisma's: a write here would bypass the one writer.
+      if (!statement.reader) throw new NotAReadError(sql);
       statements.set(sql, statement);
       if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value ?? "");
     }
@@ -59,7 +68,7 @@ function sqliteReads(config: DatabaseConfig): DirectReads {
     try {
       return Promise.resolve(read());
     } catch (error) {
-      return Promise.reject(databaseUnavailable(config, error));
+      return Promise.reject(error instanceof NotAReadError ? error : databaseUnavailable(config, error));
     }
   };
   return {

@@ -7,7 +7,7 @@ import { setProjectRole } from "@/lib/auth/manage-users";
 import { assertProjectPermission } from "@/lib/auth/permissions";
 import { resolveCaller, type Caller } from "@/lib/auth/resolve-caller";
 import { demoClaudeHome, loadConfig, type Config } from "@/lib/config";
-import { createDb, type Db } from "@/lib/db/client";
+import { createDb, directReadsOf, type Db } from "@/lib/db/client";
 import { readRecordedCommit, READ_MODEL_COMMIT_KEY } from "@/lib/read-model/sync-read-model";
 import { runSetup } from "@/lib/setup/run-setup";
 import { readStaleDoubtsOf } from "@/lib/stale/read-stale-doubts";
@@ -107,6 +107,22 @@ describe.each(kinds)("reads on the driver, $kind", ({ kind, enabled }) => {
     expect(doubts.get(first!.path)).toEqual(["src/gone.ts is not in the repository.", "Last changed 400 days ago."]);
     expect(await readStaleDoubtsOf(db, "acme-checkout", [])).toEqual(new Map());
   });
+});
+
+describe("reads on the driver are reads", () => {
+  it("refuses a statement that writes on the SQLite reader, and the row stays", async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), "teammem-direct-reads-writes-"));
+    const config = loadConfig({ TEAMMEM_DATA_DIR: path.join(root, "data"), TEAMMEM_INITIAL_PASSWORD: "direct-reads-password-1" }, root);
+    await runSetup(config);
+    const db = createDb(config);
+    try {
+      await expect(directReadsOf(db).one(`DELETE FROM "SystemState" WHERE "key" = ?`, [READ_MODEL_COMMIT_KEY])).rejects.toThrow(/return rows only/);
+      expect(await readRecordedCommit(db)).toMatch(/^[0-9a-f]{40}$/);
+    } finally {
+      await db.$disconnect();
+      await rm(root, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe("reads on the driver when the database is gone", () => {

@@ -49,11 +49,14 @@ class NotAReadError extends Error {
 const STATEMENT_CACHE_SIZE = 200;
 
 function sqliteReads(config: DatabaseConfig): DirectReads {
+  // better-sqlite3 opens a temporary database for an empty name: never that.
+  const file = config.sqliteFile;
+  if (!file) throw new TypeError("direct reads on SQLite need the database file (config.sqliteFile)");
   let connection: Database.Database | null = null;
   const statements = new Map<string, Database.Statement>();
   const statementOf = (sql: string): Database.Statement => {
     // Opened on first use: the file may not exist until setup has migrated it.
-    connection ??= new Database(config.sqliteFile ?? "", { fileMustExist: true, timeout: 5_000 });
+    connection ??= new Database(file, { fileMustExist: true, timeout: 5_000 });
     let statement = statements.get(sql);
     if (!statement) {
       statement = connection.prepare(sql);

@@ -88,7 +88,8 @@ async function recallForPrompt(input: PromptHookInput, options: PromptRecallOpti
     target,
     "POST",
     `/api/projects/${encodeURIComponent(projectId)}/recall`,
-    { query, alreadySurfaced: session.surfaced.slice(-MAX_SURFACED_SENT), ...(heldCommit ? { heldCommit } : {}), modelTimeoutMs: modelTimeout(remaining()) },
+    // The hook hands over injections only: the manifest would be most of the answer's bytes.
+    { query, alreadySurfaced: session.surfaced.slice(-MAX_SURFACED_SENT), ...(heldCommit ? { heldCommit } : {}), modelTimeoutMs: modelTimeout(remaining()), includeManifest: false },
     { signal: budget() },
   );
   const given = fitToLimits(readSelected(answer), session.injectedBytes);

@@ -24,6 +24,7 @@ let serverUrl = "";
 let token = "";
 let closeDb: () => Promise<void>;
 let received: { method: string; path: string; body: string }[] = [];
+let answers: { path: string; text: string }[] = [];
 let mode: "answer" | "hang" = "answer";
 let memberHome = "";
 let checkout = "";
@@ -55,7 +56,9 @@ async function buildWorld() {
       const request = new Request(`http://127.0.0.1${incoming.url}`, { method: incoming.method, headers, body: incoming.method === "POST" ? body : undefined });
       void handler(request, { params: Promise.resolve<Record<string, string>>(recallMatch ? { id: decodeURIComponent(recallMatch[1]!) } : {}) }).then(async (response) => {
         outgoing.writeHead(response.status, { "content-type": "application/json" });
-        outgoing.end(await response.text());
+        const text = await response.text();
+        answers.push({ path: incoming.url ?? "", text });
+        outgoing.end(text);
       });
     });
   });
@@ -118,6 +121,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   received = [];
+  answers = [];
   mode = "answer";
 });
 
@@ -138,6 +142,11 @@ describe("teammem recall-hook (Claude Code's UserPromptSubmit hook)", () => {
     const { getDatabase } = await import("@/app/_server/context");
     const events = await getDatabase().recallEvent.findMany({ where: { projectId: PROJECT }, orderBy: { at: "desc" }, take: 1 });
     expect(JSON.parse(events[0]!.selected)).toContain("feedback_real_db_in_tests.md");
+    // The hook asks for the injections only: the answer it got carries no manifest.
+    expect((recallBodies()[0] as { includeManifest?: boolean }).includeManifest).toBe(false);
+    const answer = JSON.parse(answers.filter((entry) => entry.path.endsWith("/recall")).at(-1)!.text) as Record<string, unknown>;
+    expect(answer.selected).toEqual(expect.arrayContaining([expect.objectContaining({ file: "feedback_real_db_in_tests.md" })]));
+    expect("manifest" in answer).toBe(false);
   });
 
   it("never gives a session the same memory twice, and tells the server what it already gave", async () => {

@@ -13,12 +13,16 @@ const RecallInput = z
     allowSingleWord: z.boolean().optional(),
     heldCommit: z.string().regex(/^[0-9a-f]{40}$/, { error: "must be a 40-character store commit id" }).optional(),
     modelTimeoutMs: z.number().int().min(50).max(10_000).optional(),
+    /** False leaves the manifest out of the answer (~50 KB at 200 memories): the prompt hook never shows it. */
+    includeManifest: z.boolean().optional(),
   })
   .strict();
 
 /** POST /api/projects/:id/recall: the up-to-five memories an agent would be given for a query. */
 export const POST = route<{ id: string }>(access.project("propose"), async ({ request, caller, params }) => {
-  const input = await readJsonBody(request, RecallInput);
+  const { includeManifest, ...input } = await readJsonBody(request, RecallInput);
   const result = await recallProjectMemories(getConfig(), getDatabase(), caller, { projectId: params.id, ...input, signal: request.signal });
-  return json(result);
+  if (includeManifest !== false) return json(result);
+  const { manifest: _manifest, ...withoutManifest } = result;
+  return json(withoutManifest);
 });

@@ -10,6 +10,7 @@
  * listener in this process; the member home and checkout are laid out as Claude Code lays them out.
  */
 import { execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -80,6 +81,20 @@ async function main() {
     ["recall, server answering (new session each run)", await time(hook(prompt), runs)],
     ["server unreachable (closed port)", await time(hook(prompt, { TEAMMEM_SERVER: "http://127.0.0.1:9" }), runs)],
   ];
+  // A member who has synced a 5,000-memory project: the hook reads the sync state beside the
+  // memory directory (project and held commit) before every prompt.
+  const { resolveMemoryDir } = await import("../lib/memdir/resolve-memory-dir");
+  const { emptySyncState, saveSyncState } = await import("../lib/sync/sync-state");
+  const { memoryDir } = await resolveMemoryDir({ env: { CLAUDE_CONFIG_DIR: env.CLAUDE_CONFIG_DIR }, homeDir: home, cwd: checkout });
+  const synced = emptySyncState(serverUrl, "acme-checkout");
+  synced.syncedCommit = execFileSync("git", ["-C", loadConfig().storeCloneDir, "rev-parse", "HEAD"]).toString().trim();
+  for (let index = 0; index < 5_000; index++) {
+    const blob = createHash("sha1").update(String(index)).digest("hex");
+    synced.files[`project_bench_${index}.md`] = { blob, local: blob };
+    synced.seen[`project_bench_${index}.md`] = { size: 300 + index, mtimeMs: 1_764_650_000_000 + index * 1.5, ino: 1_000_000 + index, hash: blob, problem: null };
+  }
+  await saveSyncState(memoryDir, synced);
+  results.push(["recall, member synced 5,000 memories", await time(hook(prompt), runs)]);
   hang = true;
   results.push(["server never answers (budget 900 ms)", await time(hook(prompt), Math.min(runs, 5))]);
   server.close();

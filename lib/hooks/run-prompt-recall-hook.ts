@@ -6,7 +6,7 @@ import type { Config } from "../config";
 import { findCanonicalGitRoot } from "../memdir/find-canonical-git-root";
 import { resolveMemoryDir } from "../memdir/resolve-memory-dir";
 import { redactSecrets } from "../secrets/redact-secrets";
-import { readSyncState } from "../sync/sync-state";
+import { readSyncHead } from "../sync/read-sync-head";
 import { findProjectForOrigin, readCheckoutOrigin } from "./find-checkout-project";
 import { parsePromptHookInput, skipReasonForPrompt, type PromptHookInput } from "./prompt-hook-input";
 import { promptHookStateFile, readPromptHookState, writePromptHookState, type PromptHookState, type SessionRecall } from "./prompt-hook-state";
@@ -74,7 +74,7 @@ async function recallForPrompt(input: PromptHookInput, options: PromptRecallOpti
   if (session.injectedBytes >= SESSION_RECALL_BYTES) return silent("session-cap-reached");
 
   // `teammem sync` remembers the checkout's project and the store commit team/ holds.
-  const { state: synced } = await readSyncState(memoryDir).catch(() => ({ state: null }));
+  const synced = await readSyncHead(memoryDir).catch(() => null);
   const syncedHere = synced && synced.server === target.server ? synced : null;
   const projectId = syncedHere?.projectId ?? (await resolveProject(target, input.cwd, state, now, remaining, budget));
   if (!projectId) {

@@ -10,7 +10,7 @@ import { isMemoryFileName } from "../memdir/list-markdown-files";
 import { findContentProblem, findTravelNameProblem } from "./scan-team-dir";
 import { findSyncProject } from "./find-sync-project";
 import { findTeamMemoryDir } from "./find-team-memory-dir";
-import { readSyncState } from "./sync-state";
+import { readSyncHead } from "./read-sync-head";
 
 export type ProposePrivateMemoryOptions = { config: Pick<Config, "claudeCodeEnv" | "homeDir">; target: ApiTarget; file: string; cwd: string; projectId: string | null };
 
@@ -46,7 +46,7 @@ export async function proposePrivateMemory({ config, target, file, cwd, projectI
   if (type === "user") {
     throw new AppError("INVALID_MEMORY", `${file} is a \`user\` memory: it describes you (role, preferences, knowledge), so it stays private (T2). Nothing was sent.`);
   }
-  const remembered = (await readSyncState(location.memoryDir)).state;
+  const remembered = await readSyncHead(location.memoryDir);
   const project = await findSyncProject(target, { flagProjectId: projectId, rememberedProjectId: remembered?.server === target.server ? remembered.projectId : null, checkoutRoot: location.checkoutRoot });
   const payload = Answer.safeParse(await callTeammemApi<unknown>(target, "POST", `/api/projects/${encodeURIComponent(project)}/proposals`, { path: storePath, content, baseBlob: null }));
   if (!payload.success) throw new AppError("SERVER_UNAVAILABLE", "The teammem server's answer could not be read; check the review queue before proposing again.");

@@ -7,6 +7,7 @@ import { findKeyProblem } from "../memdir/validate-memory-key";
 import { MAX_TRACKED_PROPOSALS } from "../member-sync/sync-answer";
 import { parseJsonOrNull } from "../parse-json";
 import { besideMemoryDir } from "./find-team-memory-dir";
+import { syncStateFile } from "./read-sync-head";
 
 export const SYNC_STATE_VERSION = 2;
 
@@ -141,10 +142,6 @@ export type SyncState = Omit<z.output<typeof SavedState>, "version"> & { version
 /** `foreign`: the saved state belongs to another server or project (kept aside before anything is saved). */
 export type LoadedSyncState = { state: SyncState; problem: string | null; foreign: SyncState | null };
 
-export function syncStateFile(memoryDir: string): string {
-  return besideMemoryDir(memoryDir, "sync.json");
-}
-
 export function emptySyncState(server: string, projectId: string): SyncState {
   return { version: SYNC_STATE_VERSION, server, projectId, syncedCommit: null, syncedAt: null, files: {}, outbox: [], pending: {}, tombstones: {}, seen: {}, refused: {}, pendingCursor: 0, needsFullComparison: false };
 }
@@ -232,7 +229,8 @@ export function serializeSyncState(state: SyncState): string {
   for (const [filePath, file] of Object.entries(state.files)) files.push(file.local === file.blob ? [filePath, file.blob] : [filePath, file.blob, file.local]);
   const seen: SeenRow[] = [];
   for (const [filePath, record] of Object.entries(state.seen)) seen.push([filePath, record.size, record.mtimeMs, record.ino, record.hash, record.problem]);
-  // Fields in a fixed order, so an unchanged state gives the same text however it was built.
+  // Fields in a fixed order, so an unchanged state gives the same text however it was built, and
+  // the head (version, server, projectId, syncedCommit) first: `readSyncHead` reads only that.
   // Compact: at 5,000 memories indentation alone would be a fifth of the file.
   const { server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, pendingCursor, needsFullComparison } = state;
   const incomplete = needsFullComparison ? { needsFullComparison } : {}; // absent when false: most states never have it

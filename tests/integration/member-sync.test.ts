@@ -8,7 +8,8 @@ import { PROJECT, startSyncWorld } from "../helpers/member-sync-world";
 import { privateMemoryDir, teamMemoryDir } from "@/lib/memdir/paths";
 import { rejectProposal } from "@/lib/review/reject-proposal";
 import { runSync } from "@/lib/sync/run-sync";
-import { readSyncState, saveSyncState, syncStateFile } from "@/lib/sync/sync-state";
+import { syncStateFile } from "@/lib/sync/read-sync-head";
+import { readSyncState, saveSyncState } from "@/lib/sync/sync-state";
 import type { SyncReport } from "@/lib/sync/sync-report";
 
 /**

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { emptySyncState, readSyncState, saveSyncState, syncStateFile, type SyncState } from "@/lib/sync/sync-state";
+import { headOf, readSyncHead, syncStateFile } from "@/lib/sync/read-sync-head";
+import { emptySyncState, readSyncState, saveSyncState, type SyncState } from "@/lib/sync/sync-state";
 
 let root: string;
 let memoryDir: string;
@@ -57,5 +58,31 @@ describe("sync state file", () => {
     expect(await readSyncState(memoryDir)).toMatchObject({ state: null, problem: "the sync state file is damaged" });
     await writeFile(syncStateFile(memoryDir), JSON.stringify({ version: 9 }));
     expect((await readSyncState(memoryDir)).problem).toContain("format 9");
+  });
+});
+
+describe("the sync state's head (the prompt hook's read)", () => {
+  const headOfState = (state: SyncState) => ({ server: state.server, projectId: state.projectId, syncedCommit: state.syncedCommit });
+
+  it("is what the whole read gives, for a saved state, one never synced, and names that need escaping", async () => {
+    for (const state of [stateWithFiles(), emptySyncState("https://teammem.example/", "acme-checkout"), { ...stateWithFiles(), server: 'http://h/"q"\\\u00e9', projectId: "acme \u2028 checkout" }]) {
+      await saveSyncState(memoryDir, state);
+      expect(await readSyncHead(memoryDir)).toEqual(headOfState((await readSyncState(memoryDir)).state!));
+      // From the file's beginning alone, not the fallback: the whole read is what the head read saves.
+      expect(headOf((await readFile(syncStateFile(memoryDir), "utf8")).slice(0, 300))).toEqual(headOfState(state));
+    }
+  });
+
+  it("reads a format-1 state and a head past its first bytes the whole way, and has none without a usable state", async () => {
+    const state = stateWithFiles();
+    await writeFile(syncStateFile(memoryDir), JSON.stringify({ ...state, version: 1 }));
+    expect(await readSyncHead(memoryDir)).toEqual(headOfState(state));
+    const longServer = { ...state, server: `https://teammem.example/${"x".repeat(5_000)}` };
+    await saveSyncState(memoryDir, longServer);
+    expect(await readSyncHead(memoryDir)).toEqual(headOfState(longServer));
+    await writeFile(syncStateFile(memoryDir), '{"version":2,"server":"http://h","projectId":"p","syncedCommit":"not-a-commit",');
+    expect(await readSyncHead(memoryDir)).toBeNull();
+    await rm(syncStateFile(memoryDir));
+    expect(await readSyncHead(memoryDir)).toBeNull();
   });
 });

@@ -5,7 +5,8 @@
  *   2. the demo project grows to N memories, one commit each (git fast-import into the bare store)
  *      and a last commit with MEMORY.md regenerated
  *   3. the production build of the committed HEAD, in its own folder (`next build` under the shared
- *      build lock, once per commit), served with `next start` on its own port
+ *      build lock, once per commit), served as `npm start` serves it (scripts/serve.ts; `next start`
+ *      for commits from before it) on its own port
  *   4. open-loop load (fixed arrival rate, bounded in count and time): recall at each rate, beside
  *      two floors at the same rate: a request refused before any work (GET /api/me, no
  *      credentials: routing + guard) and GET /api/health
@@ -341,10 +342,14 @@ function buildUnderLock(appDir: string, env: NodeJS.ProcessEnv): void {
 }
 
 async function startServer(appDir: string, env: NodeJS.ProcessEnv, instancePort: number, logFile: string): Promise<ChildProcess> {
-  // node itself runs next, so that --profile can ask it for CPU profiles (NODE_OPTIONS may not).
+  // node itself runs the server, so that --profile can ask it for CPU profiles (NODE_OPTIONS may
+  // not). The server `npm start` runs (scripts/serve.ts); `next start` for commits from before it.
   const profile = flags.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(flags.profile)}`] : [];
-  const next = path.join(appDir, "node_modules", "next", "dist", "bin", "next");
-  const server = spawn(process.execPath, [...profile, next, "start", "-H", HOST, "-p", String(instancePort)], { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"], detached: false });
+  const serveScript = path.join(appDir, "scripts", "serve.ts");
+  const args = existsSync(serveScript)
+    ? [...profile, "--import", "tsx", serveScript]
+    : [...profile, path.join(appDir, "node_modules", "next", "dist", "bin", "next"), "start", "-H", HOST, "-p", String(instancePort)];
+  const server = spawn(process.execPath, args, { cwd: appDir, env: { ...env, HOST, PORT: String(instancePort) }, stdio: ["ignore", "pipe", "pipe"], detached: false });
   const logStream = createWriteStream(logFile);
   server.stdout!.pipe(logStream);
   server.stderr!.pipe(logStream);

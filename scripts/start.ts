@@ -3,7 +3,7 @@
  *   1. validate configuration           (lib/config.ts)
  *   2. data folder, database migrations, team store and its clone, demo team once (lib/setup)
  *   3. build the app if there is no build or a source file changed since
- *   4. serve on HOST:PORT (127.0.0.1:3000 by default)
+ *   4. serve on HOST:PORT (127.0.0.1:3000 by default) with scripts/serve.ts
  * Flags: --dev (next dev instead of a production build), --setup-only (stop after step 2).
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -68,10 +68,14 @@ function run(bin: string, args: string[], config: Config): void {
   if (result.status !== 0) throw new Error(`${bin} ${args.join(" ")} failed (exit ${result.status})`);
 }
 
+// Production runs scripts/serve.ts (Next.js's handler, with the agents' recall route in front of
+// it); development runs `next dev`, whose recompiling the recall route then goes through.
 function serve(config: Config): void {
-  const args = [isDev ? "dev" : "start", "-H", config.host, "-p", String(config.port)];
+  const [command, args] = isDev
+    ? [path.join(root, "node_modules", ".bin", "next"), ["dev", "-H", config.host, "-p", String(config.port)]]
+    : [process.execPath, ["--import", "tsx", path.join(root, "scripts", "serve.ts")]];
   console.log(`teammem: serving on http://${config.host}:${config.port}`);
-  const server = spawn(path.join(root, "node_modules", ".bin", "next"), args, {
+  const server = spawn(command, args, {
     cwd: root,
     stdio: "inherit",
     env: childProcessEnv({ DATABASE_URL: databaseUrlFor(config), NEXT_TELEMETRY_DISABLED: "1" }),

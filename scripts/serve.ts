@@ -61,6 +61,8 @@ server.listen(config.port, config.host, () => console.log(`teammem: ready on htt
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     server.close();
+    // Open keep-alive connections must not hold the process: what is in flight gets 5 s.
+    setTimeout(() => process.exit(0), 5_000).unref();
     void app.close().finally(() => process.exit(0));
   });
 }

@@ -7,7 +7,8 @@
  *   3. the production build of the committed HEAD, in its own folder (`next build` under the shared
  *      build lock, once per commit), served as `npm start` serves it (scripts/serve.ts; `next start`
  *      for commits from before it) on its own port
- *   4. open-loop load (fixed arrival rate, bounded in count and time): recall at each rate, beside
+ *   4. open-loop load (fixed arrival rate, bounded in count and time): recall at each rate (as the
+ *      dashboard asks, with the manifest, and as the prompt hook asks, without), beside
  *      two floors at the same rate: a request refused before any work (GET /api/me, no
  *      credentials: routing + guard) and GET /api/health
  *   5. sequential: the /memories page, a memory page, submit a proposal, approve one at a time;
@@ -386,7 +387,10 @@ function proposalBody(): string {
 
 async function measure(tokens: { member: string; lead: string }, cookie: string, storeDir: string, scratchDir: string, instances: string[]): Promise<void> {
   const bearer = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
-  const recallSpec = (): RequestSpec => ({ pathname: `/api/projects/${DEMO_PROJECT.id}/recall`, init: { method: "POST", headers: bearer(tokens.member), body: JSON.stringify({ query: "how do we test payments against the PayFlow sandbox" }) } });
+  const recallRequest = (fields: Record<string, unknown>) => (): RequestSpec => ({ pathname: `/api/projects/${DEMO_PROJECT.id}/recall`, init: { method: "POST", headers: bearer(tokens.member), body: JSON.stringify({ query: "how do we test payments against the PayFlow sandbox", ...fields }) } });
+  const recallSpec = recallRequest({});
+  // What the prompt hook sends before every prompt: the answer without the manifest (~30 KB here).
+  const hookRecallSpec = recallRequest({ includeManifest: false });
 
   console.log("bench: warming up (first requests after the project grew)…");
   record(summarize("first recall after growth (cold)", [await timed(recallSpec().pathname, recallSpec().init)], 200));
@@ -402,6 +406,8 @@ async function measure(tokens: { member: string; lead: string }, cookie: string,
   const floor = record(summarize("GET /api/me without credentials (401), sequential", await sequential(20, () => timed("/api/me")), 401));
   const recallSequential = record(summarize("recall, sequential", await sequential(30, () => timed(recallSpec().pathname, recallSpec().init)), 200));
   ratio("recall sequential p50 / 401 floor p50", recallSequential.p50, floor.p50);
+  const hookSequential = record(summarize("recall as the prompt hook asks, sequential", await sequential(30, () => timed(hookRecallSpec().pathname, hookRecallSpec().init)), 200));
+  ratio("hook recall sequential p50 / 401 floor p50", hookSequential.p50, floor.p50);
   ratio("health p50 / 401 floor p50", health.p50, floor.p50);
 
   for (const rate of phases.has("recall") ? rates : []) {
@@ -409,6 +415,9 @@ async function measure(tokens: { member: string; lead: string }, cookie: string,
     record(summarize(`GET /api/health at ${rate}/s`, await openLoop(rate, durationSeconds, () => ({ pathname: "/api/health" })), 200));
     const recallAtRate = record(summarize(`recall at ${rate}/s`, await openLoop(rate, durationSeconds, recallSpec), 200));
     ratio(`recall at ${rate}/s p95 / 401 floor at ${rate}/s p95`, recallAtRate.p95, floorAtRate.p95);
+    await sleep(2_000);
+    const hookAtRate = record(summarize(`recall as the prompt hook asks at ${rate}/s`, await openLoop(rate, durationSeconds, hookRecallSpec), 200));
+    ratio(`hook recall at ${rate}/s p95 / 401 floor at ${rate}/s p95`, hookAtRate.p95, floorAtRate.p95);
     await sleep(2_000);
   }
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { readCliCredentials } from "../../lib/client/cli-credentials";
 import { callTeammemApi, type ApiTarget } from "../../lib/client/teammem-api";
 import type { Config } from "../../lib/config";
@@ -32,7 +32,7 @@ const OPTIONS = {
   "self-approval": { type: "boolean" },
   archived: { type: "boolean" },
 } as const;
-const RepoFlag = z.union([z.string(), z.array(z.string())]).optional();
+const RepoFlag = z.optional(z.union([z.string(), z.array(z.string())]));
 
 type Project = { id: string; name: string; repoUrls: string[]; memoryCount: number; memberCount: number; archivedAt: string | null };
 

@@ -1,7 +1,7 @@
 import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomically } from "../files/write-file-atomically";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { parseJsonOrNull } from "../parse-json";
 
 const CURSORS_FILE = "extract-cursors.json";

@@ -1,5 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MEMORY_TYPES } from "../memdir/frontmatter";
 import { askModelTurn, type RecallModelSettings } from "../recall/model";
 import { redactSecrets } from "../secrets/redact-secrets";
@@ -27,14 +27,15 @@ export type ModelExtractionOptions = {
   signal?: AbortSignal;
 };
 
+// zod's mini build, as everywhere the CLI loads (its full build is ~250 KB more to load at each start).
 const Proposal = z.object({
-  file: z.string().min(4).max(200).regex(/^[\w./-]+\.md$/),
+  file: z.string().check(z.minLength(4), z.maxLength(200), z.regex(/^[\w./-]+\.md$/)),
   type: z.enum(MEMORY_TYPES),
-  name: z.string().min(1).max(200),
-  description: z.string().min(1).max(400),
-  body: z.string().min(1).max(20_000),
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  description: z.string().check(z.minLength(1), z.maxLength(400)),
+  body: z.string().check(z.minLength(1), z.maxLength(20_000)),
   scope: z.enum(["team", "private"]),
-  evidence: z.array(z.string().max(100)).max(20),
+  evidence: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(20)),
 });
 
 /**

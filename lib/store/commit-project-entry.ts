@@ -8,7 +8,7 @@ import { createCommit, listTree, pushCommit, readFilesAt, resolveRef, withRepoLo
 import { MAIN } from "./read-store";
 import { PROJECT_INDEX_FILE, regenerateProjectIndex } from "./regenerate-project-index";
 import { jitter, sleep, withStoreLock } from "./store-lock";
-import { projectDir, ProjectId, serializeStoreManifest, STORE_FORMAT_VERSION, STORE_MANIFEST_FILE, StoreManifest } from "./store-manifest";
+import { projectDir, ProjectId, serializeStoreManifest, STORE_FORMAT_VERSION, STORE_MANIFEST_FILE, StoreManifest, StoreProjectEntry } from "./store-manifest";
 import { fetchStore } from "./fetch-on-same-disk";
 
 export type ProjectEntry = StoreManifest["projects"][number];
@@ -66,7 +66,7 @@ async function prepareEntryCommit(clone: string, options: CommitProjectEntryOpti
   const manifestText = head ? ((await readFilesAt(clone, head, [STORE_MANIFEST_FILE])).get(STORE_MANIFEST_FILE)?.content ?? null) : null;
   const manifest: StoreManifest = manifestText === null ? { formatVersion: STORE_FORMAT_VERSION, projects: [] } : parseManifest(manifestText);
   const previous = manifest.projects.find((project) => project.id === options.projectId) ?? null;
-  const next = ProjectEntryShape.parse(options.edit(previous));
+  const next = StoreProjectEntry.parse(options.edit(previous));
   if (next.id !== options.projectId) throw new AppError("INTERNAL", "A project entry cannot change its id.");
 
   const prefix = `${projectDir(options.projectId)}/`;
@@ -83,8 +83,6 @@ async function prepareEntryCommit(clone: string, options: CommitProjectEntryOpti
   const commit = await createCommit({ dir: clone, tree, parent: head, message, author: options.actor, committer: options.actor });
   return { status: "committed", commit, previous };
 }
-
-const ProjectEntryShape = StoreManifest.shape.projects.element;
 
 function parseManifest(text: string): StoreManifest {
   const parsed = StoreManifest.safeParse(parseJsonOrNull(text));

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { copyFile, mkdir, readFile, utimes, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readdir, readFile, utimes, writeFile } from "node:fs/promises";
 import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -97,6 +97,13 @@ describe("the installed teammem command", () => {
     for (const heavy of ["zod", "@anthropic-ai/sdk", "@prisma/client/runtime/client", "better-auth", "simple-git"]) {
       expect(result.loaded.some((specifier) => specifier.startsWith(heavy))).toBe(false);
     }
+  });
+
+  it("bundles zod's mini build only: its full build was ~250 KB more for every command to load", async () => {
+    const dir = path.join(process.cwd(), "generated", "cli");
+    const bundled = await Promise.all((await readdir(dir)).filter((file) => file.endsWith(".js")).map((file) => readFile(path.join(dir, file), "utf8")));
+    expect(bundled.some((text) => text.includes("// node_modules/zod/v4/mini/"))).toBe(true);
+    expect(bundled.filter((text) => text.includes("// node_modules/zod/v4/classic/"))).toHaveLength(0);
   });
 
   it("recalls without a model key and never loads the model SDK", async () => {

@@ -45,20 +45,15 @@ async function main() {
   let hang = false;
   const projects = (await import("../app/api/projects/route")).GET as unknown as Handler;
   const recall = (await import("../app/api/projects/[id]/recall/route")).POST as unknown as Handler;
+  const { serveWebHandler } = await import("../lib/http/serve-web-handler");
+  const { MAX_BODY_BYTES } = await import("../app/_server/body");
   const server = createServer((incoming, outgoing) => {
-    let body = "";
-    incoming.on("data", (chunk) => (body += String(chunk)));
-    incoming.on("end", () => {
-      if (hang) return;
-      const match = /^\/api\/projects\/([^/]+)\/recall$/.exec(incoming.url ?? "");
-      const handler = match ? recall : projects;
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === "string") headers.set(name, value);
-      const request = new Request(`http://127.0.0.1${incoming.url}`, { method: incoming.method, headers, body: incoming.method === "POST" ? body : undefined });
-      void handler(request, { params: Promise.resolve<Record<string, string>>(match ? { id: match[1]! } : {}) }).then(async (response) => {
-        outgoing.writeHead(response.status, { "content-type": "application/json" });
-        outgoing.end(await response.text());
-      });
+    const match = /^\/api\/projects\/([^/]+)\/recall$/.exec(incoming.url ?? "");
+    const handler = match ? recall : projects;
+    // As the production server hands a request to a route module (scripts/serve.ts); a hanging server never answers.
+    void serveWebHandler(incoming, outgoing, (request) => (hang ? new Promise<Response>(() => {}) : handler(request, { params: Promise.resolve<Record<string, string>>(match ? { id: match[1]! } : {}) })), {
+      url: new URL(incoming.url ?? "/", "http://127.0.0.1"),
+      maxBodyBytes: MAX_BODY_BYTES,
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

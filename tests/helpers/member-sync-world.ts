@@ -4,6 +4,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { MAX_BODY_BYTES } from "@/app/_server/body";
+import { serveWebHandler } from "@/lib/http/serve-web-handler";
 import { loadApiRoutes, type LoadedRoute } from "./api-routes";
 
 /**
@@ -45,18 +47,16 @@ export async function startSyncWorld() {
   const server = http.createServer((incoming, outgoing) => {
     // Offline: the connection is dropped, as when the network or the server is gone.
     if (isOffline) return void incoming.socket.destroy();
-    void (async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of incoming) chunks.push(chunk as Buffer);
-      const body = Buffer.concat(chunks);
-      requests.push({ method: incoming.method ?? "", url: incoming.url ?? "", body: body.toString("utf8") });
-      const headers = new Headers();
-      for (const [key, value] of Object.entries(incoming.headers)) if (typeof value === "string") headers.set(key, value);
-      const request = new Request(`${base}${incoming.url}`, { method: incoming.method, headers, body: body.length ? body : undefined });
-      const response = await dispatch(routes, request);
-      outgoing.writeHead(response.status, { "content-type": response.headers.get("content-type") ?? "application/json" });
-      outgoing.end(Buffer.from(await response.arrayBuffer()));
-    })();
+    // As the production server hands a request to a route module (scripts/serve.ts).
+    void serveWebHandler(
+      incoming,
+      outgoing,
+      async (request) => {
+        requests.push({ method: request.method, url: incoming.url ?? "", body: await request.clone().text() });
+        return dispatch(routes, request);
+      },
+      { url: new URL(incoming.url ?? "/", base), maxBodyBytes: MAX_BODY_BYTES },
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

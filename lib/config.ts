@@ -1,8 +1,5 @@
 import os from "node:os";
 import path from "node:path";
-// zod's mini build: every CLI command validates its environment at start, and the full build
-// costs a process ~30 ms more to load (docs/benchmarks.md, "CLI start-up").
-import * as z from "zod/mini";
 import type { AdmissionSettings } from "./admission/work-kinds";
 import { AppError } from "./errors";
 
@@ -90,60 +87,73 @@ export type Env = Record<string, string | undefined>;
 
 const DEFAULT_RECALL_MODEL = "claude-sonnet-4-6";
 
-const blankToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
+/**
+ * The environment is flat strings, each read by one small reader below: a blank value counts as
+ * unset, text is trimmed, and a reader that refuses a value throws its message (never the value,
+ * which may be a key). No schema library: every CLI command reads its configuration at start, and
+ * building zod's schema of these 40 variables cost a start-up ~25 ms (docs/benchmarks.md, "The CLI").
+ */
+type Reader<T> = (value: string) => T;
 
-/** A variable's value with blanks read as unset, then checked by `schema`. */
-const unlessBlank = <T extends z.ZodMiniType>(schema: T) => z.pipe(z.transform(blankToUndefined), schema);
+class InvalidVariable extends Error {}
 
-const optionalText = unlessBlank(z.optional(z.string().check(z.trim())));
-const optionalTextThat = (isValid: (value: string) => boolean, message: string) =>
-  optionalText.check(z.refine((value) => value === undefined || isValid(value), { error: message }));
+const refuse = (message: string): never => {
+  throw new InvalidVariable(message);
+};
 
-const onOff = unlessBlank(
-  z.optional(
-    z.pipe(
-      z.enum(["1", "0", "true", "false", "on", "off", "yes", "no"], { error: "must be one of 1/0, true/false, on/off, yes/no" }),
-      z.transform((value) => ["1", "true", "on", "yes"].includes(value)),
-    ),
-  ),
-);
+const text: Reader<string> = (value) => value;
+const textThat =
+  (isValid: (value: string) => boolean, message: string): Reader<string> =>
+  (value) => (isValid(value) ? value : refuse(message));
+
+const ON = ["1", "true", "on", "yes"];
+const OFF = ["0", "false", "off", "no"];
+const onOff: Reader<boolean> = (value) => (ON.includes(value) ? true : OFF.includes(value) ? false : refuse("must be one of 1/0, true/false, on/off, yes/no"));
 
 // Sized for a 2-core server: enough in flight to overlap git and database waits, few enough that
 // the CPU-bound work (recall, page rendering) does not spread itself thin over many requests.
-const wholeNumberWithin = (min: number, max: number, error: string) =>
-  unlessBlank(z.optional(z.pipe(z.coerce.number({ error }), z.int({ error }).check(z.minimum(min, { error }), z.maximum(max, { error })))));
+const wholeNumberWithin =
+  (min: number, max: number, message: string): Reader<number> =>
+  (value) => {
+    const number = Number(value);
+    return Number.isInteger(number) && number >= min && number <= max ? number : refuse(message);
+  };
 const wholeNumber = (min: number, max: number, unit: string) => wholeNumberWithin(min, max, `must be a whole number of ${unit} (${min}-${max})`);
 const inFlightLimit = wholeNumber(1, 10_000, "requests");
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, error: string) => unlessBlank(z.optional(z.enum(values, { error })));
+const oneOf =
+  <const T extends readonly string[]>(values: T, message: string): Reader<T[number]> =>
+  (value) => (values.includes(value) ? (value as T[number]) : refuse(message));
+// The address shape zod and most form libraries accept: no leading, trailing or double dot, a dotted domain.
+const EMAIL = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+const email = (message: string) => textThat((value) => EMAIL.test(value), message);
+const httpUrl = (message: string) => textThat((value) => /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value), message);
+const modelId = textThat((value) => /^[A-Za-z0-9._:-]{1,100}$/.test(value), "must be a model id such as claude-sonnet-4-6");
 
-const envSchema = z.object({
-  TEAMMEM_DATA_DIR: optionalTextThat((value) => !value.includes("\0"), "must be a folder path without NUL characters"),
-  DATABASE_URL: optionalTextThat((value) => /^(file:|postgres(ql)?:\/\/)/.test(value), "must start with file: (SQLite) or postgresql:// (PostgreSQL)"),
-  TEAMMEM_STORE_REMOTE: optionalText,
-  // An explicitly empty value switches the private-memory view off; undefined means "default".
-  TEAMMEM_CLAUDE_HOME: z.optional(z.string()),
+const readers = {
+  TEAMMEM_DATA_DIR: textThat((value) => !value.includes("\0"), "must be a folder path without NUL characters"),
+  DATABASE_URL: textThat((value) => /^(file:|postgres(ql)?:\/\/)/.test(value), "must start with file: (SQLite) or postgresql:// (PostgreSQL)"),
+  TEAMMEM_STORE_REMOTE: text,
   TEAMMEM_DEMO: onOff,
-  ANTHROPIC_API_KEY: optionalText,
-  ANTHROPIC_BASE_URL: optionalTextThat((value) => /^https?:\/\/[^\s]+$/.test(value), "must be an http:// or https:// URL"),
-  TEAMMEM_RECALL_MODEL: optionalTextThat((value) => /^[A-Za-z0-9._:-]{1,100}$/.test(value), "must be a model id such as claude-sonnet-4-6"),
-  TEAMMEM_EXTRACTION_MODEL: optionalTextThat((value) => /^[A-Za-z0-9._:-]{1,100}$/.test(value), "must be a model id such as claude-sonnet-4-6"),
+  ANTHROPIC_API_KEY: text,
+  ANTHROPIC_BASE_URL: textThat((value) => /^https?:\/\/[^\s]+$/.test(value), "must be an http:// or https:// URL"),
+  TEAMMEM_RECALL_MODEL: modelId,
+  TEAMMEM_EXTRACTION_MODEL: modelId,
   TEAMMEM_EXTRACTION_TIMEOUT_MS: wholeNumber(1_000, 600_000, "milliseconds"),
   TEAMMEM_SHARE_SYNC_EVIDENCE: onOff,
   TEAMMEM_CODE_CHECK_INTERVAL_MINUTES: wholeNumber(0, 10_080, "minutes"),
-  HOST: optionalText,
+  HOST: text,
   PORT: wholeNumberWithin(1, 65535, "must be a whole number between 1 and 65535"),
-  TEAMMEM_PUBLIC_URL: optionalTextThat((value) => /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value), "must be the http(s) address of the dashboard, such as https://teammem.example.com"),
-  TEAMMEM_AUTH_SECRET: optionalTextThat((value) => value.length >= 32, "must be at least 32 characters (generate one with: openssl rand -base64 48)"),
-  TEAMMEM_ADMIN_EMAIL: z.pipe(optionalText, z.optional(z.email({ error: "must be an email address" }))),
-  TEAMMEM_INITIAL_PASSWORD: optionalTextThat((value) => value.length >= 12, "must be at least 12 characters"),
+  TEAMMEM_PUBLIC_URL: httpUrl("must be the http(s) address of the dashboard, such as https://teammem.example.com"),
+  TEAMMEM_AUTH_SECRET: textThat((value) => value.length >= 32, "must be at least 32 characters (generate one with: openssl rand -base64 48)"),
+  TEAMMEM_ADMIN_EMAIL: email("must be an email address"),
+  TEAMMEM_INITIAL_PASSWORD: textThat((value) => value.length >= 12, "must be at least 12 characters"),
   TEAMMEM_SIGN_IN_LIMIT: wholeNumberWithin(1, 10_000, "must be a whole number of attempts per minute (1-10000)"),
-  TEAMMEM_CLAUDE_HOME_OWNER: z.pipe(optionalText, z.optional(z.email({ error: "must be the email of the account that owns the Claude home" }))),
-  TEAMMEM_TOKEN: optionalTextThat((value) => /^tm_[A-Za-z0-9]{40}$/.test(value), "must be a teammem API token (tm_ followed by 40 letters and digits); create one on the Settings page"),
-  TEAMMEM_SERVER: optionalTextThat((value) => /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value), "must be the http(s) address of the teammem server, such as https://teammem.example.com"),
-  XDG_CONFIG_HOME: optionalText,
-  CLAUDE_CONFIG_DIR: optionalText,
-  CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: optionalText,
+  TEAMMEM_CLAUDE_HOME_OWNER: email("must be the email of the account that owns the Claude home"),
+  TEAMMEM_TOKEN: textThat((value) => /^tm_[A-Za-z0-9]{40}$/.test(value), "must be a teammem API token (tm_ followed by 40 letters and digits); create one on the Settings page"),
+  TEAMMEM_SERVER: httpUrl("must be the http(s) address of the teammem server, such as https://teammem.example.com"),
+  XDG_CONFIG_HOME: text,
+  CLAUDE_CONFIG_DIR: text,
+  CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: text,
   TEAMMEM_MAX_IN_FLIGHT_READ: inFlightLimit,
   TEAMMEM_MAX_IN_FLIGHT_RECALL: inFlightLimit,
   TEAMMEM_MAX_IN_FLIGHT_WRITE: inFlightLimit,
@@ -154,18 +164,38 @@ const envSchema = z.object({
   TEAMMEM_CATCH_UP_WAIT_MS: wholeNumber(0, 120_000, "milliseconds"),
   TEAMMEM_LOG_LEVEL: oneOf(["debug", "info", "warn", "error"], "must be debug, info, warn or error"),
   TEAMMEM_FAULT_POINT: oneOf(FAULT_POINT_NAMES, `must be one of ${FAULT_POINT_NAMES.join(", ")} (tests only)`),
-});
+} satisfies Record<string, Reader<unknown>>;
+
+type Variables = { [Name in keyof typeof readers]?: ReturnType<(typeof readers)[Name]> } & {
+  /** Read as given: an explicitly empty value switches the private-memory view off; unset means "default". */
+  TEAMMEM_CLAUDE_HOME?: string;
+};
+
+/** Every variable set (not blank) read by its reader, or the names and messages of those refused. */
+function readVariables(env: Env): { variables: Variables; problems: { name: string; message: string }[] } {
+  const variables: Record<string, unknown> = { TEAMMEM_CLAUDE_HOME: env.TEAMMEM_CLAUDE_HOME };
+  const problems: { name: string; message: string }[] = [];
+  for (const [name, read] of Object.entries(readers) as [string, Reader<unknown>][]) {
+    const value = env[name]?.trim();
+    if (!value) continue;
+    try {
+      variables[name] = read(value);
+    } catch (error) {
+      if (!(error instanceof InvalidVariable)) throw error;
+      problems.push({ name, message: error.message });
+    }
+  }
+  return { variables: variables as Variables, problems };
+}
 
 /** Reads and validates configuration; throws CONFIG_INVALID naming every bad variable. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${String(issue.path[0])} ${issue.message}`);
-    throw new AppError("CONFIG_INVALID", `Invalid configuration: ${problems.join("; ")}.`, {
-      details: { variables: parsed.error.issues.map((issue) => String(issue.path[0])) },
+  const { variables: vars, problems } = readVariables(env);
+  if (problems.length > 0) {
+    throw new AppError("CONFIG_INVALID", `Invalid configuration: ${problems.map((problem) => `${problem.name} ${problem.message}`).join("; ")}.`, {
+      details: { variables: problems.map((problem) => problem.name) },
     });
   }
-  const vars = parsed.data;
 
   const dataDir = path.resolve(cwd, vars.TEAMMEM_DATA_DIR ?? ".teammem");
   const databaseUrl = vars.DATABASE_URL ?? `file:${path.join(dataDir, "teammem.db")}`;

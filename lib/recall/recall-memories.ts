@@ -11,7 +11,6 @@ import { maskForDisplayRemembered, maskSecrets, maskSecretsRemembered } from "./
 import type { RecallModelSettings } from "./model";
 import { normaliseSearchTerm } from "./normalise-search-term";
 import { rankMemoriesLocally } from "./rank-memories-locally";
-import { selectWithModel } from "./select-with-model";
 import { validateSelection } from "./validate-selection";
 
 /**
@@ -128,6 +127,9 @@ async function select(options: RecallOptions, candidates: ScannedMemory[], manif
   let fallbackReason: string | undefined;
   if (options.model) {
     try {
+      // Loaded only when a model is asked: its answer schema (zod) and the SDK cost a CLI start-up
+      // that ranks locally tens of milliseconds (docs/benchmarks.md, "The CLI").
+      const { selectWithModel } = await import("./select-with-model");
       const names = await selectWithModel({ settings: options.model, query: maskSecrets(options.query), manifest, recentTools, signal: options.signal });
       const validated = validateSelection(names, new Set(candidates.map((memory) => memory.path)));
       return { selector: "model", files: validated.files.map((file) => ({ path: file })), dropped: validated.dropped };

@@ -16,28 +16,39 @@ const tempDir = useTempDirs();
 
 beforeAll(ensureCompiledCli);
 
-type Run = { code: number | null; stdout: string; stderr: string; loaded: string[] };
+type Run = { code: number | null; stdout: string; stderr: string; loaded: string[]; bundled: string[] };
 
 /**
- * Runs the CLI with a module hook that records every package it imports (tsx, zod, the SDK…),
- * written synchronously from the hooks thread so nothing is lost at exit.
+ * Runs the CLI with a module hook that records every package it imports (tsx, the SDK…) and every
+ * file it loads, written synchronously from the hooks thread so nothing is lost at exit.
+ * `bundled` names the packages inside the compiled chunks it loaded (esbuild marks each module
+ * with a `// node_modules/<package>/…` line), such as zod, which the build bundles.
  */
 async function teammemRecordingImports(args: string[]): Promise<Run> {
   const dir = await tempDir("teammem-imports-");
   const logFile = path.join(dir, "imports.log");
+  const filesLog = path.join(dir, "files.log");
   await writeFile(logFile, "");
+  await writeFile(filesLog, "");
   await writeFile(
     path.join(dir, "hooks.mjs"),
     `import { appendFileSync } from "node:fs";
 export async function resolve(specifier, context, next) {
   if (!/^(\\.|\\/|node:|file:|data:)/.test(specifier)) appendFileSync(${JSON.stringify(logFile)}, specifier + "\\n");
-  return next(specifier, context);
+  const resolved = await next(specifier, context);
+  if (resolved.url.startsWith("file:")) appendFileSync(${JSON.stringify(filesLog)}, resolved.url + "\\n");
+  return resolved;
 }\n`,
   );
   await writeFile(path.join(dir, "register.mjs"), `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(path.join(dir, "hooks.mjs")).href)});\n`);
   const result = await run(["--import", pathToFileURL(path.join(dir, "register.mjs")).href, TEAMMEM_BIN, ...args]);
   const loaded = (await readFile(logFile, "utf8")).split("\n").filter(Boolean);
-  return { ...result, loaded };
+  const chunks = (await readFile(filesLog, "utf8")).split("\n").filter((url) => url.includes("/generated/cli/"));
+  const bundled = new Set<string>();
+  for (const url of new Set(chunks)) {
+    for (const match of (await readFile(new URL(url), "utf8")).matchAll(/^\/\/ node_modules\/((?:@[^/]+\/)?[^/]+)\//gm)) bundled.add(match[1]!);
+  }
+  return { ...result, loaded, bundled: [...bundled] };
 }
 
 function run(nodeArgs: string[], options: { closeStdoutAfterFirstChunk?: boolean } = {}): Promise<Omit<Run, "loaded">> {
@@ -97,6 +108,8 @@ describe("the installed teammem command", () => {
     for (const heavy of ["zod", "@anthropic-ai/sdk", "@prisma/client/runtime/client", "better-auth", "simple-git"]) {
       expect(result.loaded.some((specifier) => specifier.startsWith(heavy))).toBe(false);
     }
+    expect(result.bundled).toContain("gray-matter");
+    expect(result.bundled).not.toContain("zod");
   });
 
   it("bundles zod's mini build only: its full build was ~250 KB more for every command to load", async () => {
@@ -111,6 +124,9 @@ describe("the installed teammem command", () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ selector: "local" });
     expect(result.loaded.some((specifier) => specifier.startsWith("@anthropic-ai/sdk"))).toBe(false);
+    // Nor zod: the configuration has its own readers and the model's answer schema loads with the model.
+    expect(result.bundled).toContain("minisearch");
+    expect(result.bundled).not.toContain("zod");
   });
 
   it("with a model key, loads the SDK from the compiled CLI and falls back to the local ranker when the model is unreachable", async () => {

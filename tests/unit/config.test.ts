@@ -68,6 +68,12 @@ describe("loadConfig", () => {
     expect([config.host, config.port]).toEqual(["0.0.0.0", 8080]);
   });
 
+  it("reads a blank variable as unset, trims what is set, and lowercases the emails it keeps", () => {
+    const config = loadConfig({ PORT: "  ", HOST: " 0.0.0.0 ", TEAMMEM_DEMO: " yes ", TEAMMEM_ADMIN_EMAIL: " Lead@Acme.Example " }, cwd);
+    expect([config.host, config.port, config.isDemoEnabled]).toEqual(["0.0.0.0", 3000, true]);
+    expect(config.adminEmail).toBe("lead@acme.example");
+  });
+
   it("an explicitly empty TEAMMEM_CLAUDE_HOME switches the private view off", () => {
     expect(loadConfig({ TEAMMEM_CLAUDE_HOME: "" }, cwd).claudeHome).toBeNull();
   });
@@ -85,6 +91,9 @@ describe("loadConfig", () => {
     ["TEAMMEM_LOG_LEVEL", "loud", /TEAMMEM_LOG_LEVEL must be debug, info, warn or error/],
     ["TEAMMEM_RECALL_MODEL", "a model; rm -rf", /TEAMMEM_RECALL_MODEL must be a model id/],
     ["TEAMMEM_DATA_DIR", "bad\0dir", /TEAMMEM_DATA_DIR must be a folder path/],
+    ["TEAMMEM_ADMIN_EMAIL", "admin@localhost", /TEAMMEM_ADMIN_EMAIL must be an email address/],
+    ["TEAMMEM_CLAUDE_HOME_OWNER", "omar..x@acme.example", /TEAMMEM_CLAUDE_HOME_OWNER must be the email/],
+    ["TEAMMEM_FAULT_POINT", "after-lunch", /TEAMMEM_FAULT_POINT must be one of after-lock/],
   ])("rejects %s=%j with a message naming the variable", (variable, value, message) => {
     const error = configError({ [variable]: value });
     expect(error.code).toBe("CONFIG_INVALID");

@@ -2,7 +2,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { log } from "../log";
-import { listIndexHeaders, rememberIndexHeaders } from "../read-model/list-index-headers";
+import { readProjectIndex, rememberProjectIndex } from "../read-model/read-project-index";
 import { announceOwnCommit } from "../read-model/own-commit-listeners";
 import { readRecordedCommit, recordOwnCommit, syncReadModel, type OwnCommit } from "../read-model/sync-read-model";
 import type { SecretFinding } from "../secrets/secret-finding";
@@ -170,8 +170,8 @@ async function buildChain(config: Config, db: Db, items: Queued[], fetch: boolea
   for (const item of items) {
     const { change } = item.options;
     const tip = chain.at(-1)?.prepared.commit;
-    // The project's headers at the tip are those of its own last commit in this chain, or, when
-    // the chain has not touched the project, those at the head the chain started from.
+    // The project's index at the tip is that of its own last commit in this chain, or, when the
+    // chain has not touched the project, the one at the head the chain started from.
     const projectTip = chain.findLast((link) => link.item.options.change.projectId === change.projectId)?.prepared.commit;
     const prepared = await prepareStoreCommit(config, {
       change,
@@ -180,7 +180,7 @@ async function buildChain(config: Config, db: Db, items: Queued[], fetch: boolea
       message: item.message,
       fetch: !fetched,
       head: tip,
-      indexHeaders: (head) => listIndexHeaders(config, db, change.projectId, projectTip ?? (tip === undefined ? head : (baseHead ?? head))),
+      projectIndex: (head) => readProjectIndex(config, db, change.projectId, projectTip ?? (tip === undefined ? head : (baseHead ?? head))),
     });
     fetched = true;
     if (tip === undefined && prepared.status === "ready") baseHead = prepared.parent;
@@ -198,7 +198,7 @@ async function buildChain(config: Config, db: Db, items: Queued[], fetch: boolea
       continue;
     }
     reachFaultPoint(config, "after-intent");
-    if (prepared.indexHeaders) rememberIndexHeaders(change.projectId, prepared.commit, prepared.indexHeaders);
+    if (prepared.projectIndex) rememberProjectIndex(change.projectId, prepared.commit, prepared.projectIndex);
     chain.push({ item, prepared });
   }
   return { chain, provisional };

@@ -80,40 +80,6 @@ async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
   }
 }
 
-export type TreeObjectEntry = { mode: string; type: string; id: string; name: string };
-
-type EncodedEntry = { key: Buffer; bytes: Buffer };
-
-// An approval rewrites the project's tree of up to 10,000 entries, all but one unchanged: each
-// entry's sort key and bytes are kept (entries are not changed once made), and entries already
-// in order (the last tree's, plus one) sort in linear time.
-const encoded = new WeakMap<TreeObjectEntry, EncodedEntry>();
-
-function encode(entry: TreeObjectEntry): EncodedEntry {
-  let known = encoded.get(entry);
-  if (!known) {
-    if (!entry.name || entry.name === "." || entry.name === ".." || /[/\0]/.test(entry.name)) {
-      throw new AppError("INTERNAL", "A store tree entry has an empty name or one with a slash or NUL; nothing was written.");
-    }
-    known = {
-      key: Buffer.from(entry.type === "tree" ? `${entry.name}/` : entry.name, "utf8"),
-      bytes: Buffer.concat([Buffer.from(`${entry.mode.replace(/^0+/, "")} ${entry.name}\0`, "utf8"), Buffer.from(entry.id, "hex")]),
-    };
-    encoded.set(entry, known);
-  }
-  return known;
-}
-
-/** Entries in git's tree order: names compared as bytes, a folder's as if it ended in `/`. */
-export function sortTreeEntries<Entry extends TreeObjectEntry>(entries: Entry[]): Entry[] {
-  return [...entries].sort((a, b) => Buffer.compare(encode(a).key, encode(b).key));
-}
-
-/** A tree object's bytes: `<mode> <name>\0<binary id>` per entry in tree order, folder modes without the leading zero. */
-export function treeBody(entries: TreeObjectEntry[]): Buffer {
-  return Buffer.concat(sortTreeEntries(entries).map((entry) => encode(entry).bytes));
-}
-
 /**
  * Copies objects this process wrote from one database to another (the clone's to the store's,
  * for a push on the same disk). False when one of them is not a loose object in `from`, and the

@@ -6,7 +6,8 @@ import { simpleGit, type SimpleGit } from "simple-git";
 import { AppError } from "../errors";
 import { GitBatchReader } from "../git-process/git-batch-reader";
 import { runGitProcess } from "../git-process/run-git-process";
-import { objectDatabaseOf, sortTreeEntries, treeBody, writeObject } from "./git-objects";
+import { objectDatabaseOf, writeObject } from "./git-objects";
+import { TreeObject, type TreeObjectEntry } from "./tree-object";
 import { processWide } from "../process-wide";
 
 /**
@@ -46,7 +47,7 @@ function gitConfig(identity: GitIdentity): string[] {
 
 const MAX_OUTPUT_BYTES = 1024 * 1024 * 1024;
 
-type RunOptions = { input?: string; okExitCodes?: number[]; timeoutMs?: number };
+type RunOptions = { input?: string | Buffer; okExitCodes?: number[]; timeoutMs?: number };
 
 /**
  * Plumbing runs through runGitProcess rather than simple-git (run-git-process.ts says why); a
@@ -268,10 +269,10 @@ async function runForExitCode(dir: string, args: string[], answers: number[]): P
  * Writes a blob into the repository's object database; returns its id. `written` collects the
  * ids of objects written for a commit, which a push on the same disk copies (pushCommit).
  */
-export async function writeBlob(dir: string, content: string, written?: string[]): Promise<string> {
+export async function writeBlob(dir: string, content: string | Buffer, written?: string[]): Promise<string> {
   const database = await objectDatabaseOf(dir);
   if (database) {
-    const id = await writeObject(database, "blob", Buffer.from(content, "utf8"));
+    const id = await writeObject(database, "blob", typeof content === "string" ? Buffer.from(content, "utf8") : content);
     written?.push(id);
     return id;
   }
@@ -337,8 +338,6 @@ export function restartBatchReader(dir: string): void {
   batchReaders.delete(path.resolve(dir));
 }
 
-type RawTreeEntry = { mode: string; type: string; id: string; name: string };
-
 /**
  * Trees this process wrote or read lately, by object id (a tree, or a commit standing for its root
  * tree). Object ids name their content, so an entry is never stale. Each approval rewrites the
@@ -346,7 +345,7 @@ type RawTreeEntry = { mode: string; type: string; id: string; name: string };
  * ~30 ms of every commit: the next commit starts from the trees the last one wrote.
  */
 const TREE_CACHE_SIZE = 16;
-const treeEntriesById = new Map<string, RawTreeEntry[]>();
+const treesById = new Map<string, TreeObject>();
 const rootTreeOfCommit = new Map<string, string>();
 
 function cacheKey(dir: string, id: string): string {
@@ -359,44 +358,34 @@ function rememberBounded<V>(map: Map<string, V>, key: string, value: V): void {
   if (map.size > TREE_CACHE_SIZE) map.delete(map.keys().next().value ?? "");
 }
 
-async function readTreeEntries(dir: string, treeOrCommit: string): Promise<RawTreeEntry[]> {
+async function readTree(dir: string, treeOrCommit: string): Promise<TreeObject> {
   const tree = rootTreeOfCommit.get(cacheKey(dir, treeOrCommit)) ?? treeOrCommit;
-  const cached = treeEntriesById.get(cacheKey(dir, tree));
+  const cached = treesById.get(cacheKey(dir, tree));
   if (cached) return cached;
-  const entries = (await readTreeObject(dir, tree)) ?? parseLsTree(await raw(dir, ["ls-tree", "-z", tree]));
-  rememberBounded(treeEntriesById, cacheKey(dir, tree), entries);
-  return entries;
+  const read = (await readTreeObject(dir, tree)) ?? TreeObject.fromEntries(parseLsTree(await raw(dir, ["ls-tree", "-z", tree])), await idBytesOf(dir));
+  rememberBounded(treesById, cacheKey(dir, tree), read);
+  return read;
+}
+
+async function idBytesOf(dir: string): Promise<number> {
+  return (await objectDatabaseOf(dir))?.hash === "sha256" ? 32 : 20;
 }
 
 /**
- * A tree's entries from its object, through the long-running batch reader: after another
- * instance's commit none of its trees are cached here, and an `ls-tree` process per level
- * (10,000 lines for a large project) was ~25 ms of the first commit after each switch. Null when
- * this repository's object format is unknown here, or the id is not a tree: `ls-tree` answers.
+ * A tree from its object, through the long-running batch reader: after another instance's commit
+ * none of its trees are cached here, and an `ls-tree` process per level (10,000 lines for a large
+ * project) was ~25 ms of the first commit after each switch. Null when this repository's object
+ * format is unknown here, or the id is not a tree: `ls-tree` answers.
  */
-async function readTreeObject(dir: string, treeOrCommit: string): Promise<RawTreeEntry[] | null> {
+async function readTreeObject(dir: string, treeOrCommit: string): Promise<TreeObject | null> {
   const database = await objectDatabaseOf(dir);
   if (!database || !isObjectId(treeOrCommit)) return null;
   const [object] = await batchReaderFor(dir).read([`${treeOrCommit}^{tree}`]);
   if (object?.type !== "tree") return null;
-  return parseTreeObject(object.content, database.hash === "sha256" ? 32 : 20);
+  return TreeObject.parse(object.content, await idBytesOf(dir));
 }
 
-/** `<mode> <name>\0<binary id>` per entry, as git stores a tree; modes as `ls-tree` prints them. */
-export function parseTreeObject(body: Buffer, idBytes: number): RawTreeEntry[] {
-  const entries: RawTreeEntry[] = [];
-  for (let offset = 0; offset < body.length; ) {
-    const space = body.indexOf(0x20, offset);
-    const nul = body.indexOf(0, space + 1);
-    if (space === -1 || nul === -1 || nul + 1 + idBytes > body.length) throw new AppError("STORE_UNAVAILABLE", "A tree object in the team store is damaged; run git fsck on the store.");
-    const mode = body.toString("latin1", offset, space).padStart(6, "0");
-    entries.push({ mode, type: mode === "040000" ? "tree" : mode === "160000" ? "commit" : "blob", id: body.toString("hex", nul + 1, nul + 1 + idBytes), name: body.toString("utf8", space + 1, nul) });
-    offset = nul + 1 + idBytes;
-  }
-  return entries;
-}
-
-function parseLsTree(output: string): RawTreeEntry[] {
+function parseLsTree(output: string): TreeObjectEntry[] {
   return output
     .split("\0")
     .filter(Boolean)
@@ -406,52 +395,53 @@ function parseLsTree(output: string): RawTreeEntry[] {
     });
 }
 
-/** Set a path to a text (null removes it), or to a blob already in the object database. */
-export type TreeChange = { path: string; content: string | null } | { path: string; blob: string };
+/** Set a path to a text (null removes it), to bytes, or to a blob already in the object database. */
+export type TreeChange = { path: string; content: string | Buffer | null } | { path: string; blob: string };
 
 /**
  * A new tree: `baseTree` (a tree or commit; null = empty) with each path set to its content or, for null, removed.
- * Only the folders along the changed paths are rewritten; empty folders disappear, as in git.
+ * Only the folders along the changed paths are rewritten, each from the old one's bytes with the
+ * changed entries spliced in (tree-object.ts); empty folders disappear, as in git.
  * Returns null when the result is empty.
  */
 export async function writeTreeWithChanges(dir: string, baseTree: string | null, changes: TreeChange[], written: string[] = []): Promise<string | null> {
-  const entries = new Map((baseTree ? await readTreeEntries(dir, baseTree) : []).map((entry) => [entry.name, entry]));
+  const database = await objectDatabaseOf(dir);
+  const base = baseTree ? await readTree(dir, baseTree) : TreeObject.empty(await idBytesOf(dir));
   const nested = new Map<string, TreeChange[]>();
+  const here = new Map<string, TreeObjectEntry | null>();
   const blobs: Promise<void>[] = [];
+  const blobEntry = (name: string, id: string): TreeObjectEntry => ({ mode: "100644", type: "blob", id, name });
   for (const change of changes) {
     const [head, ...rest] = change.path.split("/");
     if (!head) continue;
     if (rest.length > 0) {
       nested.set(head, [...(nested.get(head) ?? []), { ...change, path: rest.join("/") }]);
     } else if ("blob" in change) {
-      entries.set(head, { mode: "100644", type: "blob", id: change.blob, name: head });
+      here.set(head, blobEntry(head, change.blob));
     } else if (change.content === null) {
-      entries.delete(head);
+      here.set(head, null);
     } else {
-      const content = change.content;
-      blobs.push(writeBlob(dir, content, written).then((id) => void entries.set(head, { mode: "100644", type: "blob", id, name: head })));
+      blobs.push(writeBlob(dir, change.content, written).then((id) => void here.set(head, blobEntry(head, id))));
     }
   }
   // Objects are content-addressed, so writing blobs and sibling trees at once is safe.
   await Promise.all([
     ...blobs,
     ...[...nested].map(async ([name, subChanges]) => {
-      const existing = entries.get(name);
+      const existing = base.find(name);
       const subtree = await writeTreeWithChanges(dir, existing?.type === "tree" ? existing.id : null, subChanges, written);
-      if (subtree) entries.set(name, { mode: "040000", type: "tree", id: subtree, name });
-      else entries.delete(name);
+      here.set(name, subtree ? { mode: "040000", type: "tree", id: subtree, name } : null);
     }),
   ]);
-  if (entries.size === 0) return null;
-  const database = await objectDatabaseOf(dir);
-  // Kept in tree order, so the next commit's tree built from this one sorts in linear time.
-  const sorted = sortTreeEntries([...entries.values()]);
-  const tree = database
-    ? await writeObject(database, "tree", treeBody(sorted))
-    : (await raw(dir, ["mktree", "-z"], { input: [...entries.values()].map((entry) => `${entry.mode} ${entry.type} ${entry.id}\t${entry.name}\0`).join("") })).trim();
-  written.push(tree);
-  rememberBounded(treeEntriesById, cacheKey(dir, tree), sorted);
-  return tree;
+  let tree = base;
+  for (const [name, entry] of here) tree = tree.with(name, entry);
+  if (tree.size === 0) return null;
+  const id = database
+    ? await writeObject(database, "tree", tree.body)
+    : (await raw(dir, ["mktree", "-z"], { input: tree.entries().map((entry) => `${entry.mode} ${entry.type} ${entry.id}\t${entry.name}\0`).join("") })).trim();
+  written.push(id);
+  rememberBounded(treesById, cacheKey(dir, id), tree);
+  return id;
 }
 
 export type CreateCommitOptions = {

@@ -19,7 +19,8 @@ import {
 } from "./git";
 import { mergeMemory, WHOLE_FILE_FIELD } from "./merge-memory";
 import { MAIN } from "./read-store";
-import { insertInIndexOrder, isMemoryFile, PROJECT_INDEX_FILE, regenerateProjectIndex, regenerateProjectIndexFromHeaders, type ProjectIndexFile, type ProjectIndexHeader } from "./regenerate-project-index";
+import type { ProjectIndex } from "./project-index";
+import { isMemoryFile, PROJECT_INDEX_FILE, regenerateProjectIndex, type ProjectIndexFile } from "./regenerate-project-index";
 import { projectDir, serializeStoreManifest, STORE_FORMAT_VERSION, STORE_MANIFEST_FILE, StoreManifest } from "./store-manifest";
 import { fetchStore } from "./fetch-on-same-disk";
 
@@ -47,10 +48,10 @@ export type PrepareCommitOptions = {
    */
   head?: string;
   /**
-   * The project's memory headers at `head` without reading every blob (the read model); null
-   * when it cannot say for that commit, and the index is then regenerated from git.
+   * The project's MEMORY.md at `head` with the headers it lists, without reading every blob (the
+   * read model); null when it cannot say for that commit, and the index is then regenerated from git.
    */
-  indexHeaders?: (head: string) => Promise<ProjectIndexHeader[] | null>;
+  projectIndex?: (head: string) => Promise<ProjectIndex | null>;
 };
 
 export type PreparedCommit =
@@ -63,8 +64,8 @@ export type PreparedCommit =
       content: string | null;
       merged: boolean;
       blob: string | null;
-      /** The headers MEMORY.md was regenerated from (the new file's included), when the read model gave them. */
-      indexHeaders: ProjectIndexHeader[] | null;
+      /** The MEMORY.md this commit wrote, when the read model gave the one it was made from. */
+      projectIndex: ProjectIndex | null;
       /** The objects written for the commit (a push on the same disk copies them). */
       written: string[];
     }
@@ -93,7 +94,7 @@ export async function prepareStoreCommit(config: Config, options: PrepareCommitO
   // A new file beside one that differs in letter case only: checked here, under the lease, at the
   // head the commit builds on, because two twins approved at once both passed the earlier check.
   if (current === null && change.content !== null && head) {
-    const twin = await findCaseTwinAt(clone, head, change, options.indexHeaders);
+    const twin = await findCaseTwinAt(clone, head, change, options.projectIndex);
     if (twin !== null) return { status: "case_twin", twin };
   }
   const resolved = await resolveFinalContent(clone, change, current);
@@ -112,28 +113,28 @@ export async function prepareStoreCommit(config: Config, options: PrepareCommitO
   const at = new Date(Math.floor(Date.now() / 1000) * 1000);
   const written: string[] = [];
   const [index, blob] = await Promise.all([
-    regeneratedIndex(clone, head, change, content, at, options.indexHeaders),
+    regeneratedIndex(clone, head, change, content, at, options.projectIndex),
     content === null ? null : writeBlob(clone, content, written),
   ]);
   const prefix = `${projectDir(change.projectId)}/`;
   const treeChanges: TreeChange[] = [
     blob === null ? { path: filePath, content: null } : { path: filePath, blob },
-    { path: prefix + PROJECT_INDEX_FILE, content: index.text },
+    { path: prefix + PROJECT_INDEX_FILE, content: index.bytes },
   ];
   const manifest = manifestWithProject(atHead.get(STORE_MANIFEST_FILE)?.content ?? null, change);
   if (manifest !== null) treeChanges.push({ path: STORE_MANIFEST_FILE, content: manifest });
   const tree = await writeTreeWithChanges(clone, head, treeChanges, written);
   if (!tree) throw new AppError("INTERNAL", "The store commit came out empty; nothing was written.");
   const commit = await createCommit({ dir: clone, tree, parent: head, message: options.message, author: options.author, committer: options.committer, at, written });
-  return { status: "ready", commit, parent: head, at, content, merged: resolved.merged, blob, indexHeaders: index.headers, written };
+  return { status: "ready", commit, parent: head, at, content, merged: resolved.merged, blob, projectIndex: index.projectIndex, written };
 }
 
 /** A memory of the project at `head` whose path differs from the change's in letter case only. */
-async function findCaseTwinAt(clone: string, head: string, change: PreparedChange, indexHeaders: PrepareCommitOptions["indexHeaders"]): Promise<string | null> {
+async function findCaseTwinAt(clone: string, head: string, change: PreparedChange, projectIndex: PrepareCommitOptions["projectIndex"]): Promise<string | null> {
   const folded = change.path.toLowerCase();
   const isTwin = (other: string) => other.length === change.path.length && other !== change.path && other.toLowerCase() === folded;
-  const known = indexHeaders ? await indexHeaders(head) : null;
-  if (known) return known.find((header) => isTwin(header.path))?.path ?? null;
+  const known = projectIndex ? await projectIndex(head) : null;
+  if (known) return known.headers.find((header) => isTwin(header.path))?.path ?? null;
   const prefix = `${projectDir(change.projectId)}/`;
   const entries = await listTree(clone, head, prefix);
   return entries.map((entry) => entry.path.slice(prefix.length)).find(isTwin) ?? null;
@@ -171,16 +172,14 @@ async function regeneratedIndex(
   change: PreparedChange,
   content: string | null,
   at: Date,
-  indexHeaders?: PrepareCommitOptions["indexHeaders"],
-): Promise<{ text: string; headers: ProjectIndexHeader[] | null }> {
+  projectIndex?: PrepareCommitOptions["projectIndex"],
+): Promise<{ bytes: Buffer; projectIndex: ProjectIndex | null }> {
   const prefix = `${projectDir(change.projectId)}/`;
-  const known = head && indexHeaders ? await indexHeaders(head) : null;
+  const known = head && projectIndex ? await projectIndex(head) : null;
   if (known) {
-    // Kept in index order, so the next commit's regeneration needs no sort (regenerate-project-index.ts).
-    const others = known.filter((header) => header.path !== change.path);
     const header = content === null ? null : parseMemoryHeader(content);
-    const headers = header === null ? others : insertInIndexOrder(others, { path: change.path, name: header.name, description: header.description, updatedAt: at });
-    return { text: regenerateProjectIndexFromHeaders(headers), headers };
+    const next = header === null ? known.without(change.path) : known.with({ path: change.path, name: header.name, description: header.description, updatedAt: at });
+    return { bytes: next.bytes, projectIndex: next };
   }
   const [entries, times] = head
     ? await Promise.all([listTree(clone, head, prefix), lastChangeTimes(clone, head, prefix)])
@@ -195,7 +194,7 @@ async function regeneratedIndex(
     updatedAt: times.get(entry.path) ?? null,
   }));
   if (content !== null) files.push({ path: change.path, text: content, updatedAt: at });
-  return { text: regenerateProjectIndex(files), headers: null };
+  return { bytes: Buffer.from(regenerateProjectIndex(files), "utf8"), projectIndex: null };
 }
 
 /** The new teammem.json text when the project must be added, else null. */

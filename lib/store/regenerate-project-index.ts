@@ -38,16 +38,10 @@ export function regenerateProjectIndex(files: ProjectIndexFile[]): string {
 /** A memory's index-relevant fields, as the read model keeps them. */
 export type ProjectIndexHeader = { path: string; name: string | null; description: string | null; updatedAt: Date | null };
 
-/**
- * regenerateProjectIndex from headers already parsed (the read model's rows): same bytes. A commit
- * regenerates the index of up to 10,000 memories while holding the store lease, so each header's
- * line is kept (headers are not changed once made) and headers already in index order are not
- * sorted again: the next commit's headers are the last ones with one header inserted.
- */
+/** regenerateProjectIndex from headers already parsed (the read model's rows): same bytes. */
 export function regenerateProjectIndexFromHeaders(headers: ProjectIndexHeader[]): string {
-  const memories = headers.filter((header) => indexLineOf(header) !== null);
-  const ordered = isInIndexOrder(memories) ? memories : [...memories].sort(compareIndexOrder);
-  return ordered.map((header) => indexLineOf(header)!).join("\n") + (ordered.length ? "\n" : "");
+  const lines = headers.filter((header) => indexLineOf(header) !== null).sort(compareIndexOrder).map((header) => indexLineOf(header)!);
+  return lines.join("\n") + (lines.length ? "\n" : "");
 }
 
 /** Newest first (as Claude Code's own index grows at the top), then by path. */
@@ -55,21 +49,11 @@ export function compareIndexOrder(a: ProjectIndexHeader, b: ProjectIndexHeader):
   return (b.updatedAt?.getTime() ?? 0) - (a.updatedAt?.getTime() ?? 0) || byPath(a, b);
 }
 
-function isInIndexOrder(headers: ProjectIndexHeader[]): boolean {
-  for (let index = 1; index < headers.length; index += 1) if (compareIndexOrder(headers[index - 1]!, headers[index]!) > 0) return false;
-  return true;
-}
-
-/** `headers` (in index order) with `header` in its place; `headers` is left as it was. */
-export function insertInIndexOrder(headers: ProjectIndexHeader[], header: ProjectIndexHeader): ProjectIndexHeader[] {
-  const at = headers.findIndex((other) => compareIndexOrder(header, other) < 0);
-  return at < 0 ? [...headers, header] : [...headers.slice(0, at), header, ...headers.slice(at)];
-}
-
+// Headers are not changed once made: each one's line is formatted once.
 const lines = new WeakMap<ProjectIndexHeader, string | null>();
 
 /** The header's index line, or null when its path is not a memory file. */
-function indexLineOf(header: ProjectIndexHeader): string | null {
+export function indexLineOf(header: ProjectIndexHeader): string | null {
   let line = lines.get(header);
   if (line === undefined) {
     line = isMemoryFile(header.path) ? formatIndexLine(indexEntry(header.path, header.name ?? path.posix.basename(header.path, ".md"), header.description)) : null;

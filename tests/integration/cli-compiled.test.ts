@@ -51,7 +51,7 @@ export async function resolve(specifier, context, next) {
   return { ...result, loaded, bundled: [...bundled] };
 }
 
-function run(nodeArgs: string[], options: { closeStdoutAfterFirstChunk?: boolean } = {}): Promise<Omit<Run, "loaded">> {
+function run(nodeArgs: string[], options: { closeStdoutAfterFirstChunk?: boolean } = {}): Promise<Omit<Run, "loaded" | "bundled">> {
   return new Promise((resolve, reject) => {
     // No ANTHROPIC_* here: recall must take the local path.
     const child = spawn(process.execPath, nodeArgs, { env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: path.dirname(TEAMMEM_BIN) } });

@@ -3,8 +3,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { copyLooseObjects, objectDatabaseOf, treeBody, writeObject } from "@/lib/store/git-objects";
-import { createCommit, parseTreeObject, writeBlob, writeTreeWithChanges } from "@/lib/store/git";
+import { copyLooseObjects, objectDatabaseOf, writeObject } from "@/lib/store/git-objects";
+import { createCommit, writeBlob, writeTreeWithChanges } from "@/lib/store/git";
+import { TreeObject, type TreeObjectEntry } from "@/lib/store/tree-object";
 import { swapRefFile } from "@/lib/store/git-refs";
 import { GitBatchReader } from "@/lib/git-process/git-batch-reader";
 import { writeFile } from "node:fs/promises";
@@ -77,9 +78,43 @@ describe("the in-process object writer", () => {
         const [mode, type, id] = meta!.split(" ");
         return { mode, type, id, name };
       });
-      expect(parseTreeObject(body, format === "sha256" ? 32 : 20)).toEqual(listed);
+      expect(TreeObject.parse(body, format === "sha256" ? 32 : 20).entries()).toEqual(listed);
     }
-    expect(() => parseTreeObject(Buffer.from("100644 cut"), 20)).toThrow(/damaged/);
+    expect(() => TreeObject.parse(Buffer.from("100644 cut"), 20)).toThrow(/damaged/);
+  });
+
+  it("changes a large tree entry by entry with the bytes and ids git mktree gives", async () => {
+    const repo = path.join(root, "splice");
+    git(root, ["init", "-q", repo]);
+    const id = (seed: number) => git(repo, ["hash-object", "-w", "--stdin"], `object ${seed}\n`);
+    // Names whose order differs as files and as folders ("a-b" < "a/" but "a" < "a-b"), non-ASCII, spaces.
+    const names = ["a", "a-b", "a.b", "a0", "b c", "ünï.md", "z", ...Array.from({ length: 200 }, (_, index) => `memory_${index}.md`)];
+    const entryOf = (name: string, seed: number, isFolder = false): TreeObjectEntry =>
+      isFolder ? { mode: "040000", type: "tree", id: git(repo, ["mktree"], `100644 blob ${id(seed)}\tinner.md\n`), name } : { mode: "100644", type: "blob", id: id(seed), name };
+    const expected = new Map(names.map((name, index) => [name, entryOf(name, index)]));
+    let tree = TreeObject.fromEntries([...expected.values()], 20);
+    const steps: [string, TreeObjectEntry | null][] = [
+      ["memory_150.md", entryOf("memory_150.md", 1_000)], // edited in place
+      ["memory_7.md", null], // retired
+      ["new_memory.md", entryOf("new_memory.md", 1_001)], // added in the middle
+      ["0first.md", entryOf("0first.md", 1_002)], // added first
+      ["zz last.md", entryOf("zz last.md", 1_003)], // added last
+      ["a", entryOf("a", 1_004, true)], // a file becomes a folder and moves past "a-b" and "a.b"
+      ["a-b", entryOf("a-b", 1_005, true)],
+      ["a", entryOf("a", 1_006)], // and back
+      ["not-there.md", null],
+    ];
+    for (const [name, entry] of steps) {
+      tree = tree.with(name, entry);
+      if (entry) expected.set(name, entry);
+      else expected.delete(name);
+      const listing = [...expected.values()].map((each) => `${each.mode} ${each.type} ${each.id}\t${each.name}\0`).join("");
+      const database = (await objectDatabaseOf(repo))!;
+      expect(await writeObject(database, "tree", tree.body)).toBe(git(repo, ["mktree", "-z"], listing));
+      expect(tree.size).toBe(expected.size);
+      expect(tree.find(name)).toEqual(entry);
+    }
+    expect(() => git(repo, ["fsck", "--strict", "--no-dangling"])).not.toThrow();
   });
 
   it("copies what it wrote to another repository, and says so when an object is not loose", async () => {
@@ -89,7 +124,7 @@ describe("the in-process object writer", () => {
     git(root, ["init", "-q", "--bare", to]);
     const [source, target] = [(await objectDatabaseOf(from))!, (await objectDatabaseOf(to))!];
     const blob = await writeObject(source, "blob", Buffer.from("copied\n"));
-    const tree = await writeObject(source, "tree", treeBody([{ mode: "100644", type: "blob", id: blob, name: "copied.md" }]));
+    const tree = await writeObject(source, "tree", TreeObject.fromEntries([{ mode: "100644", type: "blob", id: blob, name: "copied.md" }], 20).body);
     expect(await copyLooseObjects(source, target, [blob, tree])).toBe(true);
     expect(git(to, ["cat-file", "-p", blob])).toBe("copied");
     // The store keeps its objects when the clone's go (a gc, a new clone): linked, not shared by name.
@@ -102,7 +137,8 @@ describe("the in-process object writer", () => {
 
   it("refuses a tree entry whose name would change the tree's shape", () => {
     for (const name of ["", "a/b", "nul\0name", ".."]) {
-      expect(() => treeBody([{ mode: "100644", type: "blob", id: "0".repeat(40), name }])).toThrow(/slash or NUL/);
+      expect(() => TreeObject.fromEntries([{ mode: "100644", type: "blob", id: "0".repeat(40), name }], 20)).toThrow(/slash or NUL/);
+      expect(() => TreeObject.empty(20).with(name, { mode: "100644", type: "blob", id: "0".repeat(40), name })).toThrow(/slash or NUL/);
     }
   });
 });

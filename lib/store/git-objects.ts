@@ -4,7 +4,6 @@ import { link, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/prom
 import path from "node:path";
 import { promisify } from "node:util";
 import { deflate } from "node:zlib";
-import { AppError } from "../errors";
 
 /**
  * Git's object database written from this process: blobs, trees and commits as loose objects,

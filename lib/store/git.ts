@@ -352,10 +352,10 @@ function cacheKey(dir: string, id: string): string {
   return `${path.resolve(dir)}\0${id}`;
 }
 
-function rememberBounded<V>(map: Map<string, V>, key: string, value: V): void {
+function rememberBounded<V>(map: Map<string, V>, key: string, value: V, size = TREE_CACHE_SIZE): void {
   map.delete(key);
   map.set(key, value);
-  if (map.size > TREE_CACHE_SIZE) map.delete(map.keys().next().value ?? "");
+  if (map.size > size) map.delete(map.keys().next().value ?? "");
 }
 
 async function readTree(dir: string, treeOrCommit: string): Promise<TreeObject> {
@@ -613,8 +613,31 @@ export type ChangedPath = { path: string; isDeleted: boolean; /** The file's blo
  * a `<commit>:<path>` request walks the project's tree again per file (~1 ms a file at 10,000).
  */
 export async function changedPaths(dir: string, from: string, to: string, prefix: string): Promise<ChangedPath[]> {
+  return (await changedPathsBetween(dir, from, to)).filter((change) => change.path.startsWith(prefix));
+}
+
+/**
+ * Every file that differs between two commits, remembered: after another instance's commit the
+ * read model, the project's MEMORY.md and the duplicate finder each follow the same diff, and a
+ * `diff-tree` process per follower was ~10 ms of CPU each on a small server. Commits never
+ * change, so a remembered diff is never stale.
+ */
+const DIFF_CACHE_SIZE = 8;
+const diffsBetween = processWide("gitDiffsBetween", () => new Map<string, Promise<ChangedPath[]>>());
+
+function changedPathsBetween(dir: string, from: string, to: string): Promise<ChangedPath[]> {
+  const key = `${path.resolve(dir)}\0${from}\0${to}`;
+  const known = diffsBetween.get(key);
+  if (known) return known;
+  const diff = readDiff(dir, from, to);
+  rememberBounded(diffsBetween, key, diff, DIFF_CACHE_SIZE);
+  diff.catch(() => diffsBetween.delete(key)); // a failure (a commit not fetched yet) is asked again
+  return diff;
+}
+
+async function readDiff(dir: string, from: string, to: string): Promise<ChangedPath[]> {
   // --raw -z: ":<old mode> <new mode> <old blob> <new blob> <status>\0<path>\0" per file.
-  const output = await raw(dir, ["diff-tree", "-r", "-z", "--no-renames", "--raw", "--no-abbrev", from, to, "--", prefix]);
+  const output = await raw(dir, ["diff-tree", "-r", "-z", "--no-renames", "--raw", "--no-abbrev", from, to]);
   const tokens = output.split("\0");
   const changes: ChangedPath[] = [];
   for (let index = 0; index + 1 < tokens.length; index += 2) {
@@ -655,6 +678,10 @@ async function readPackedRef(dir: string, ref: string): Promise<string | null> {
 /** True when this clone has the commit (another instance's commit may not be fetched yet). */
 export async function hasCommit(dir: string, commit: string): Promise<boolean> {
   if (!isObjectId(commit)) return false;
+  // Asked of the long-running reader first (a process was ~10 ms of CPU on every read-model
+  // check); only its "missing" is asked again of git, which also reads alternates added since.
+  const [object] = await batchReaderFor(dir).read([`${commit}^{commit}`]);
+  if (object?.type === "commit") return true;
   const { exitCode } = await runForExitCode(dir, ["cat-file", "-e", `${commit}^{commit}`], [1, 128]);
   return exitCode === 0;
 }

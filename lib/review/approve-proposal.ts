@@ -8,9 +8,9 @@ import { assertFourEyes } from "./assert-four-eyes";
 import { assertNoStoreCaseTwin } from "./assert-no-case-twin";
 import { commitApprovedProposal, withCommitClaim } from "./commit-approved-proposal";
 import { getProposal } from "./get-proposal";
-import { findProposalOrThrow, findUserOrThrow, type ProposalRow } from "./proposal-records";
+import { findProposalOrThrow, findUserOrThrow, type FoundProposal, type ProposalRow } from "./proposal-records";
 import { assertTransition } from "./proposal-transitions";
-import type { ProposalDetail, ProposalState } from "./proposal-types";
+import type { ProposalDetail, ProposalPerson, ProposalState } from "./proposal-types";
 import { finishApproved, finishOrphanedApprovals } from "./reconcile-commits";
 import { loadDuplicateFinder } from "./load-duplicate-finder";
 import { isCleanForBulkApproval } from "./review-attention";
@@ -37,8 +37,9 @@ export type ApproveProposalInput = {
  * reached the answer is always commit_failed, and approving again later retries.
  */
 export async function approveProposal(config: Config, db: Db, input: ApproveProposalInput): Promise<ProposalDetail> {
-  await findUserOrThrow(db, input.approverId, "approver");
-  const { proposal, state } = await findProposalOrThrow(db, input.proposalId);
+  const approver = await findUserOrThrow(db, input.approverId, "approver");
+  const found = await findProposalOrThrow(db, input.proposalId);
+  const { proposal, state } = found;
   if (proposal.revision !== input.revision) {
     throw new AppError("CONFLICT", `The proposal changed since you looked; review revision ${proposal.revision}.`, { details: { revision: proposal.revision } });
   }
@@ -55,15 +56,17 @@ export async function approveProposal(config: Config, db: Db, input: ApproveProp
       await markLanded(db, proposal, (await findProposalOrThrow(db, proposal.id)).content, input.approverId);
       return;
     }
-    await approveAndCommit(config, db, input, state);
+    await approveAndCommit(config, db, input, found, approver);
   });
   // Any instance finishes what a stopped one left approved, not only the one that restarts.
   await finishOrphanedApprovals(config, db);
   return getProposal(config, db, proposal.id);
 }
 
-async function approveAndCommit(config: Config, db: Db, input: ApproveProposalInput, state: ProposalState): Promise<void> {
-  const { proposal, content } = await findProposalOrThrow(db, input.proposalId);
+// The proposal as read before the claim: every move below is a compare-and-swap on its state
+// and revision (transitionProposal), so a change made meanwhile elsewhere ends in CONFLICT.
+async function approveAndCommit(config: Config, db: Db, input: ApproveProposalInput, found: FoundProposal, approver: ProposalPerson): Promise<void> {
+  const { proposal, state, content } = found;
   // Reads serve the last known store when it cannot be reached; the commit then fails as
   // commit_failed, the one answer an approval gives while the store is unreachable.
   await refreshStore(config);
@@ -79,6 +82,13 @@ async function approveAndCommit(config: Config, db: Db, input: ApproveProposalIn
     throw new AppError("CONFLICT", "This proposal needs a look of its own (a possible duplicate or a scope question); approve it from its page.");
   }
 
+  const approved = {
+    approvedRevision: input.revision,
+    approvedById: input.approverId,
+    teamConventionConfirmed: isConfirmed,
+    intendedCommit: null,
+    checks: serializeStoredChecks({ ...computed, baseCommit: stored.baseCommit, conflict: null }),
+  };
   await db.$transaction((tx) =>
     transitionProposal(tx, {
       proposalId: proposal.id,
@@ -88,16 +98,11 @@ async function approveAndCommit(config: Config, db: Db, input: ApproveProposalIn
       actorId: input.approverId,
       content,
       reason: isConfirmed && computed.type === "feedback" ? "confirmed as a team convention" : null,
-      data: {
-        approvedRevision: input.revision,
-        approvedById: input.approverId,
-        teamConventionConfirmed: isConfirmed,
-        intendedCommit: null,
-        checks: serializeStoredChecks({ ...computed, baseCommit: stored.baseCommit, conflict: null }),
-      },
+      data: approved,
     }),
   );
-  await commitApprovedProposal(config, db, { proposalId: proposal.id, actorId: input.approverId });
+  // What was just written, handed on rather than read back.
+  await commitApprovedProposal(config, db, { proposalId: proposal.id, actorId: input.approverId, known: { proposal: { ...proposal, ...approved, state: "approved" }, content, approver } });
 }
 
 function assertApprovable(state: ProposalState, proposal: ProposalRow): void {

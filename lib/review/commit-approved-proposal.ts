@@ -7,6 +7,7 @@ import { tryWithLease } from "../store/store-lock";
 import { listBlockers } from "./compute-checks";
 import { formatCommitMessage } from "./format-commit-message";
 import { findProposalOrThrow, findUserOrThrow, sourceOf, type ProposalRow } from "./proposal-records";
+import type { ProposalPerson } from "./proposal-types";
 import { parseStoredChecks, serializeStoredChecks } from "./stored-checks";
 import { transitionProposal } from "./transition-proposal";
 
@@ -14,6 +15,8 @@ export type CommitApprovedOptions = {
   proposalId: string;
   /** Who the events name: the approver, or null when the server reconciles on its own. */
   actorId: string | null;
+  /** The approval that just recorded the proposal as approved, with its approver: nothing to read again. */
+  known?: { proposal: ProposalRow; content: string | null; approver: ProposalPerson };
 };
 
 /**
@@ -23,11 +26,15 @@ export type CommitApprovedOptions = {
  * so a crash in between is reconciled exactly once (reconcileCommits).
  */
 export async function commitApprovedProposal(config: Config, db: Db, options: CommitApprovedOptions): Promise<void> {
-  const { proposal, state, content } = await findProposalOrThrow(db, options.proposalId);
+  const { proposal, state, content } = options.known ? { ...options.known, state: options.known.proposal.state } : await findProposalOrThrow(db, options.proposalId);
   if (state !== "approved" || proposal.approvedById === null) {
     throw new AppError("CONFLICT", "Only an approved proposal can be committed; reload it to see its current state.");
   }
-  const [author, approver] = await Promise.all([findUserOrThrow(db, proposal.proposerId, "proposer"), findUserOrThrow(db, proposal.approvedById, "approver")]);
+  const approvedById = proposal.approvedById;
+  const [author, approver] = await Promise.all([
+    findUserOrThrow(db, proposal.proposerId, "proposer"),
+    options.known?.approver.id === approvedById ? options.known.approver : findUserOrThrow(db, approvedById, "approver"),
+  ]);
   const stored = parseStoredChecks(proposal.checks);
   const message = formatCommitMessage({
     proposalId: proposal.id,

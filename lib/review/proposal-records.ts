@@ -15,7 +15,9 @@ export function contentHash(content: string | null): string {
   return createHash("sha256").update(content ?? "").digest("hex");
 }
 
-export async function findProposalOrThrow(db: Db | Tx, proposalId: string): Promise<{ proposal: ProposalRow; state: ProposalState; content: string | null }> {
+export type FoundProposal = { proposal: ProposalRow; state: ProposalState; content: string | null };
+
+export async function findProposalOrThrow(db: Db | Tx, proposalId: string): Promise<FoundProposal> {
   const proposal = await db.proposal.findUnique({ where: { id: proposalId } });
   if (!proposal) throw new AppError("NOT_FOUND", `There is no proposal "${proposalId}".`);
   const revision = await db.proposalRevision.findUnique({ where: { proposalId_revision: { proposalId, revision: proposal.revision } } });

@@ -608,8 +608,8 @@ export function lastChangesOf(commits: LoggedCommit[]): Map<string, FileChange> 
 export type ChangedPath = { path: string; isDeleted: boolean; /** The file's blob at `to`; null when deleted. */ blob: string | null };
 
 /**
- * Files under `prefix` that differ between two commits (added, changed or deleted), no renames,
- * each with its blob at `to`: reading a changed file by blob id finds the object directly, where
+ * Files under `prefix` (a folder ending in `/`, or "" for all) that differ between two commits
+ * (added, changed or deleted), no renames, each with its blob at `to`: reading a changed file by blob id finds the object directly, where
  * a `<commit>:<path>` request walks the project's tree again per file (~1 ms a file at 10,000).
  */
 export async function changedPaths(dir: string, from: string, to: string, prefix: string): Promise<ChangedPath[]> {

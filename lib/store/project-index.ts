@@ -1,4 +1,5 @@
 import { compareIndexOrder, indexLineOf, type ProjectIndexHeader } from "./regenerate-project-index";
+import { spliceRecords } from "./spliced-records";
 
 /**
  * A project's MEMORY.md as bytes, with the headers it lists (in index order) and where each line
@@ -52,17 +53,10 @@ export class ProjectIndex {
   }
 
   private splice(index: number, removeCount: number, inserted: ProjectIndexHeader | null): ProjectIndex {
-    const line = inserted === null ? Buffer.alloc(0) : Buffer.from(`${indexLineOf(inserted)!}\n`, "utf8");
-    const from = this.starts[index]!;
-    const to = this.starts[index + removeCount]!;
-    const bytes = Buffer.concat([this.bytes.subarray(0, from), line, this.bytes.subarray(to)]);
+    const line = inserted === null ? null : Buffer.from(`${indexLineOf(inserted)!}\n`, "utf8");
+    const { bytes, starts } = spliceRecords({ bytes: this.bytes, starts: this.starts }, index, removeCount, line);
     const headers = [...this.headers.slice(0, index), ...(inserted ? [inserted] : []), ...this.headers.slice(index + removeCount)];
-    const shift = line.length - (to - from);
-    const added = inserted ? 1 : 0;
-    const starts = new Uint32Array(this.starts.length - removeCount + added);
-    starts.set(this.starts.subarray(0, index + 1));
-    if (added) starts[index + 1] = from + line.length;
-    for (let old = index + removeCount + 1, next = index + 1 + added; old < this.starts.length; old++, next++) starts[next] = this.starts[old]! + shift;
     return new ProjectIndex(headers, bytes, starts);
   }
+
 }

@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { spliceRecords } from "./spliced-records";
 
 /** One tree entry as `ls-tree` lists it: the mode with its leading zero, type, hex id, name. */
 export type TreeObjectEntry = { mode: string; type: string; id: string; name: string };
@@ -64,11 +65,11 @@ export class TreeObject {
   with(name: string, entry: TreeObjectEntry | null): TreeObject {
     if (entry !== null && entry.name !== name) throw new AppError("INTERNAL", "A tree entry was set under another name; nothing was written.");
     const existing = this.indexOf(name);
-    if (entry === null) return existing === -1 ? this : this.splice(existing, 1, Buffer.alloc(0));
+    if (entry === null) return existing === -1 ? this : this.splice(existing, 1, null);
     const bytes = encodeEntry(entry, this.idBytes);
     // The same name and kind keeps its place; a file becoming a folder (or back) sorts anew.
     if (existing !== -1 && this.isTreeAt(existing) === (entry.type === "tree")) return this.splice(existing, 1, bytes);
-    const without = existing === -1 ? this : this.splice(existing, 1, Buffer.alloc(0));
+    const without = existing === -1 ? this : this.splice(existing, 1, null);
     return without.splice(without.lowerBound(sortKey(entry)), 0, bytes);
   }
 
@@ -123,18 +124,11 @@ export class TreeObject {
     return length - key.length;
   }
 
-  private splice(index: number, removeCount: number, bytes: Buffer): TreeObject {
-    const from = this.starts[index]!;
-    const to = this.starts[index + removeCount]!;
-    const body = Buffer.concat([this.body.subarray(0, from), bytes, this.body.subarray(to)]);
-    const shift = bytes.length - (to - from);
-    const inserted = bytes.length > 0 ? 1 : 0;
-    const starts = new Uint32Array(this.starts.length - removeCount + inserted);
-    starts.set(this.starts.subarray(0, index + 1));
-    if (inserted) starts[index + 1] = from + bytes.length;
-    for (let old = index + removeCount + 1, next = index + 1 + inserted; old < this.starts.length; old++, next++) starts[next] = this.starts[old]! + shift;
-    return new TreeObject(body, starts, this.idBytes);
+  private splice(index: number, removeCount: number, entry: Buffer | null): TreeObject {
+    const { bytes, starts } = spliceRecords({ bytes: this.body, starts: this.starts }, index, removeCount, entry);
+    return new TreeObject(bytes, starts, this.idBytes);
   }
+
 }
 
 /** Git's tree order compares names as bytes, a folder's as if it ended in `/`. */

@@ -19,6 +19,7 @@ const { loadConfig } = await import("../lib/config");
 const { serveWebHandler } = await import("../lib/http/serve-web-handler");
 const { MAX_BODY_BYTES } = await import("../app/_server/body");
 const { POST: recall } = await import("../app/api/projects/[id]/recall/route");
+const { flushAllRecallLogs } = await import("../lib/recall/recall-log");
 const { default: next } = await import("next");
 
 const config = loadConfig();
@@ -63,6 +64,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     server.close();
     // Open keep-alive connections must not hold the process: what is in flight gets 5 s.
     setTimeout(() => process.exit(0), 5_000).unref();
-    void app.close().finally(() => process.exit(0));
+    void Promise.allSettled([app.close(), flushAllRecallLogs()]).finally(() => process.exit(0));
   });
 }

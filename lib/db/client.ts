@@ -5,6 +5,7 @@ import { PrismaClient as PgPrismaClient } from "../../generated/prisma-pg/client
 import { readAuthSecretSync } from "../auth/auth-secret";
 import type { Config } from "../config";
 import { processWide } from "../process-wide";
+import { flushRecallLog, forgetRecallLog } from "../recall/recall-log";
 import { openDirectReads, type DirectReads } from "./direct-reads";
 import { sealSecretRevisions } from "./seal-secret-revisions";
 
@@ -33,6 +34,9 @@ export function createDb(config: Pick<Config, "databaseKind" | "databaseUrl" | "
   const db = sealSecretRevisions(client, readAuthSecretSync(config)).$extends({
     client: {
       async $disconnect() {
+        // The recall log waits up to 20 ms for company (lib/recall/recall-log.ts): written first.
+        await flushRecallLog(db);
+        forgetRecallLog(db);
         await reads.close();
         await client.$disconnect();
       },

@@ -1,6 +1,7 @@
 import { Prisma } from "../../generated/prisma/client";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { flushRecallLog } from "../recall/recall-log";
 import type { RecallSummary } from "./overview-types";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,6 +19,7 @@ type Dialect = Config["databaseKind"];
 export async function summarizeRecall(db: Db, dialect: Dialect, projectId: string, now: Date): Promise<RecallSummary> {
   const days = lastDays(now, DAYS_SHOWN);
   const since = new Date(`${days[0]}T00:00:00.000Z`);
+  await flushRecallLog(db);
   const [perDay, most, notRecalled, notRecalledCount] = await Promise.all([
     db.$queryRaw<{ day: string; calls: number | bigint }[]>(Prisma.sql`
       SELECT ${dayOf(dialect)} AS day, COUNT(*) AS calls FROM "RecallEvent"

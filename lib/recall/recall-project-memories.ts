@@ -7,7 +7,7 @@ import { ensureReadModel } from "../read-model/ensure-read-model";
 import { loadRecallSource } from "../read-model/load-recall-source";
 import { changedPaths, hasCommit } from "../store/git";
 import { recallMemories, type RecallResult } from "./recall-memories";
-import { recordRecall } from "./recall-log";
+import { flushRecallLog, recordRecall } from "./recall-log";
 
 export type ProjectRecallRequest = {
   projectId: string;
@@ -53,7 +53,7 @@ export async function recallProjectMemories(config: Config, db: Db, caller: Call
     signal: request.signal,
   });
   const selected = result.selected.map((memory) => memory.file);
-  await recordRecall(db, {
+  recordRecall(db, {
     projectId: request.projectId,
     userId: caller.userId,
     queryHash: createHash("sha256").update(request.query, "utf8").digest("hex"),
@@ -94,6 +94,7 @@ export type RecallEventSummary = { at: Date; userName: string; selector: string;
 
 /** The most recent recalls in a project, newest first, for a lead. */
 export async function listRecallEvents(db: Db, projectId: string, limit = 50): Promise<RecallEventSummary[]> {
+  await flushRecallLog(db);
   const events = await db.recallEvent.findMany({ where: { projectId }, orderBy: { at: "desc" }, take: limit });
   const users = new Map((await db.user.findMany({ where: { id: { in: [...new Set(events.map((event) => event.userId))] } }, select: { id: true, name: true } })).map((user) => [user.id, user.name]));
   return events.map((event) => ({

@@ -4,6 +4,7 @@ import { AppError, isAppError } from "../errors";
 import { log } from "../log";
 import { syncCodeMirror } from "../code-repo/mirror-code-repo";
 import { ensureReadModel } from "../read-model/ensure-read-model";
+import { flushRecallLog } from "../recall/recall-log";
 import { readBlobs } from "../store/git";
 import { assessFreshness } from "./assess-freshness";
 import { checkMemoryTexts } from "./check-memory-texts";
@@ -108,6 +109,7 @@ async function saveResults(db: Db, results: Map<string, CheckResult>, codeCommit
 
 /** Paths chosen by any recall of the project in the last NEVER_RECALLED_DAYS days (the recall log). */
 async function recalledPaths(db: Db, projectId: string, now: Date): Promise<Set<string>> {
+  await flushRecallLog(db);
   const events = await db.recallEvent.findMany({ where: { projectId, at: { gte: new Date(now.getTime() - NEVER_RECALLED_DAYS * DAY_MS) } }, select: { selected: true } });
   const paths = new Set<string>();
   for (const event of events) {

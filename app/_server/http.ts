@@ -54,3 +54,34 @@ export function errorResponse(error: unknown, context: string, request?: Request
 export function json(body: unknown, status = 200): Response {
   return Response.json(body, { status, headers: { "cache-control": "no-store" } });
 }
+
+// A few: one per project at its current commit is what repeats.
+const ENCODED_TEXTS_KEPT = 16;
+const encodedTexts = new Map<string, Uint8Array>();
+const CLOSING_BRACE = Buffer.from("}");
+
+/**
+ * `json({ ...body, [key]: text })` for an answer carrying one large text that repeats from
+ * request to request: the recall manifest (~46 KB at 200 memories) is the same until the store
+ * changes, and escaping and encoding it was a tenth of a recall's time on the server. The text is
+ * turned into JSON bytes once; each answer joins them to its own small part.
+ */
+export function jsonWithText(body: Record<string, unknown>, key: string, text: string, status = 200): Response {
+  // The key goes last, with a placeholder whose text is cut off and replaced by the bytes.
+  const last: Record<string, unknown> = { ...body };
+  delete last[key];
+  last[key] = null;
+  const head = JSON.stringify(last).slice(0, -"null}".length);
+  const bytes = Buffer.concat([Buffer.from(head), encodedJsonText(text), CLOSING_BRACE]);
+  return new Response(bytes, { status, headers: { "content-type": "application/json", "cache-control": "no-store" } });
+}
+
+function encodedJsonText(text: string): Uint8Array {
+  let bytes = encodedTexts.get(text);
+  if (!bytes) {
+    bytes = Buffer.from(JSON.stringify(text));
+    encodedTexts.set(text, bytes);
+    if (encodedTexts.size > ENCODED_TEXTS_KEPT) encodedTexts.delete(encodedTexts.keys().next().value ?? "");
+  }
+  return bytes;
+}

@@ -34,7 +34,7 @@ export function createDb(config: Pick<Config, "databaseKind" | "databaseUrl" | "
   const db = sealSecretRevisions(client, readAuthSecretSync(config)).$extends({
     client: {
       async $disconnect() {
-        // The recall log waits up to 20 ms for company (lib/recall/recall-log.ts): written first.
+        // The recall log waits up to 100 ms for company (lib/recall/recall-log.ts): written first.
         await flushRecallLog(db);
         forgetRecallLog(db);
         await reads.close();

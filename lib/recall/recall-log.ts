@@ -20,9 +20,10 @@ const MAX_BATCH = 200;
  * How long an entry may wait for the ones after it. Recall is the route every prompt of every
  * member calls; an insert per recall was ~1.7 ms of the server's one thread on SQLite (Prisma's
  * query compile, and the commit's sync to disk blocking the thread), a fifth of the recall.
- * One insert per 20 ms costs that once for every recall in the window.
+ * One insert per 100 ms costs that once for every recall in the window (ten at 100 a second;
+ * at 20 ms it was one or two).
  */
-const FLUSH_AFTER_MS = 20;
+const FLUSH_AFTER_MS = 100;
 
 type Pending = { entries: RecallLogEntry[]; timer: NodeJS.Timeout | null; writing: Promise<void> };
 
@@ -32,7 +33,7 @@ const pendingByDb = processWide("recallLogPending", () => new Map<Db, Pending>()
 
 /**
  * Records one recall for the lead's recall log. The recall does not wait for the database: the
- * entry is written with the others of the next 20 ms, in order. This instance's readers of the
+ * entry is written with the others of the next 100 ms, in order. This instance's readers of the
  * log flush first (`flushRecallLog`), so a lead never misses a recall this instance answered;
  * other instances see it within the window. A stopping server flushes (`flushAllRecallLogs`);
  * only a killed one can lose the last window. A failed insert is logged, never the recall's

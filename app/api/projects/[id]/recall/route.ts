@@ -3,7 +3,7 @@ import { recallProjectMemories } from "@/lib/recall/recall-project-memories";
 import { readJsonBody } from "../../../../_server/body";
 import { getConfig, getDatabase } from "../../../../_server/context";
 import { access, route } from "../../../../_server/guard";
-import { json } from "../../../../_server/http";
+import { json, jsonWithText } from "../../../../_server/http";
 
 const RecallInput = z
   .object({
@@ -22,7 +22,6 @@ const RecallInput = z
 export const POST = route<{ id: string }>(access.project("propose"), async ({ request, caller, params }) => {
   const { includeManifest, ...input } = await readJsonBody(request, RecallInput);
   const result = await recallProjectMemories(getConfig(), getDatabase(), caller, { projectId: params.id, ...input, signal: request.signal });
-  if (includeManifest !== false) return json(result);
-  const { manifest: _manifest, ...withoutManifest } = result;
-  return json(withoutManifest);
+  const { manifest, ...withoutManifest } = result;
+  return includeManifest === false ? json(withoutManifest) : jsonWithText(withoutManifest, "manifest", manifest);
 });

@@ -2,6 +2,7 @@ import path from "node:path";
 import { FRONTMATTER_MAX_LINES, parseMemoryHeader, type FrontmatterStatus, type MemoryType } from "./frontmatter";
 import { describeError, listMarkdownFiles, type SkippedFile } from "./list-markdown-files";
 import { readHeadSync } from "./read-head";
+import { compareCodeUnits } from "./compare-code-units";
 
 export type { SkippedFile } from "./list-markdown-files";
 
@@ -55,8 +56,8 @@ export async function scanMemoryDir(memoryDir: string, options: ScanOptions = {}
     }
   }
   // S2: read everything first, then sort; ties broken by path so output is stable.
-  memories.sort((a, b) => b.mtime.getTime() - a.mtime.getTime() || a.path.localeCompare(b.path));
-  skipped.sort((a, b) => a.path.localeCompare(b.path));
+  memories.sort((a, b) => b.mtime.getTime() - a.mtime.getTime() || compareCodeUnits(a.path, b.path));
+  skipped.sort((a, b) => compareCodeUnits(a.path, b.path));
   return { memories: options.all ? memories : memories.slice(0, MAX_MEMORY_FILES), skipped, total: memories.length };
 }
 

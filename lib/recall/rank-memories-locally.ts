@@ -5,6 +5,7 @@ import { expandSearchSynonyms } from "./expand-search-synonyms";
 import { isWeakSearchTerm } from "./is-weak-search-term";
 import { isToolInUseReference, toolSearchWords } from "./is-tool-in-use-reference";
 import { MAX_SELECTED } from "./validate-selection";
+import { compareCodeUnits } from "../memdir/compare-code-units";
 
 export type RankedMemory = { memory: RankableMemory; score: number; matchedTerms: string[]; matchedTools: string[] };
 
@@ -149,5 +150,5 @@ function toRanked(result: SearchResult, memories: readonly RankableMemory[], { t
 function byScoreThenRecency(a: RankedMemory, b: RankedMemory): number {
   const bucketA = Math.floor(Math.log(a.score) / TIE_BUCKET);
   const bucketB = Math.floor(Math.log(b.score) / TIE_BUCKET);
-  return bucketB - bucketA || b.memory.mtime.getTime() - a.memory.mtime.getTime() || a.memory.path.localeCompare(b.memory.path);
+  return bucketB - bucketA || b.memory.mtime.getTime() - a.memory.mtime.getTime() || compareCodeUnits(a.memory.path, b.memory.path);
 }

@@ -28,6 +28,14 @@ describe("scanMemoryDir", () => {
     expect(scan.memories.map((memory) => memory.path).sort()).toEqual(["a.md", "logs/2026/03/2026-03-01.md", "team/b.md"]);
   });
 
+  it("S4: files sharing one mtime (as sync writes them) come in path order, as the server's read model gives them", async () => {
+    const dir = await tempDir("memdir-scan-");
+    const committedAt = new Date(Date.UTC(2026, 2, 1));
+    for (const name of ["b.md", "Zeta.md", "a.md", "team/x.md", "A.md"]) await put(dir, name, memory(name), committedAt);
+    const scan = await scanMemoryDir(dir);
+    expect(scan.memories.map((memory) => memory.path)).toEqual(["A.md", "Zeta.md", "a.md", "b.md", "team/x.md"]);
+  });
+
   it("S2, S4: newest first by mtime; only the newest 200 unless all are asked for", async () => {
     const dir = await tempDir("memdir-scan-");
     const start = Date.UTC(2026, 0, 1);

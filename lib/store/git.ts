@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -651,11 +651,13 @@ async function readDiff(dir: string, from: string, to: string): Promise<ChangedP
 
 /**
  * `resolveRef` without a git process, for hot paths: reads the loose ref file, and falls back to
- * git when the ref is packed or the file holds anything but an object id.
+ * git when the ref is packed or the file holds anything but an object id. Read synchronously: a
+ * 41-byte file takes microseconds, where `fs/promises` made four trips through the thread pool,
+ * ~0.4 ms of the server's thread on every recall.
  */
 export async function resolveRefQuickly(dir: string, ref: string): Promise<string | null> {
   try {
-    const value = (await readFile(path.join(dir, ".git", ref), "utf8")).trim();
+    const value = readFileSync(path.join(dir, ".git", ref), "utf8").trim();
     if (isObjectId(value)) return value;
   } catch {
     // not a loose ref: a fresh clone keeps its remote-tracking refs in packed-refs

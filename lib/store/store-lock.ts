@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { readlinkSync } from "node:fs";
 import os from "node:os";
-import type { Db } from "../db/client";
+import { asDate } from "../db/direct-reads";
+import { directReadsOf, type Db } from "../db/client";
 import { AppError, isAppError } from "../errors";
 import { log } from "../log";
 
@@ -84,12 +85,17 @@ type AcquireOptions = Held & { waitMs: number };
 async function acquire(db: Db, options: AcquireOptions): Promise<void> {
   const startedAt = Date.now();
   const deadline = startedAt + options.waitMs;
+  let hasClaimedNext = false;
   for (let attempt = 0; ; attempt++) {
-    if (!(await isAnotherNext(db, options)) && (await tryAcquire(db, options)) === null) {
-      await db.storeLock.deleteMany({ where: { name: nextName(options.name), holder: options.holder } }).catch(() => undefined);
+    // Looked at first, on the driver: an insert that meets the holder's row fails, and a failed
+    // query costs a PostgreSQL connection (the pool drops it, and the next one authenticates again).
+    const { lease, next } = await peekLease(db, options.name);
+    const isAnotherNext = next !== undefined && next.holder !== options.holder && next.expiresAt > new Date() && !isGoneLocalHolder(next.holder);
+    if (!isAnotherNext && isTakeable(lease) && (await tryAcquire(db, options)) === null) {
+      if (hasClaimedNext) await db.storeLock.deleteMany({ where: { name: nextName(options.name), holder: options.holder } }).catch(() => undefined);
       return;
     }
-    if (Date.now() - startedAt >= CLAIM_NEXT_AFTER_MS) await claimNext(db, options);
+    if (Date.now() - startedAt >= CLAIM_NEXT_AFTER_MS) hasClaimedNext = (await claimNext(db, options, next)) || hasClaimedNext;
     if (Date.now() >= deadline) {
       throw new AppError(
         "STORE_UNAVAILABLE",
@@ -99,6 +105,27 @@ async function acquire(db: Db, options: AcquireOptions): Promise<void> {
     }
     await sleep(jitter(Math.min(FIRST_BACKOFF_MS * 2 ** attempt, MAX_BACKOFF_MS)));
   }
+}
+
+type LeaseRow = { holder: string; expiresAt: Date };
+
+/** The lease and its next-turn claim as they are now (either may be absent). */
+async function peekLease(db: Db, name: string): Promise<{ lease?: LeaseRow; next?: LeaseRow }> {
+  try {
+    const rows = await directReadsOf(db).all<{ name: string; holder: string; expiresAt: unknown }>(`SELECT "name", "holder", "expiresAt" FROM "StoreLock" WHERE "name" IN (?, ?)`, [name, nextName(name)]);
+    const row = (wanted: string): LeaseRow | undefined => {
+      const found = rows.find((candidate) => candidate.name === wanted);
+      return found ? { holder: found.holder, expiresAt: asDate(found.expiresAt) ?? new Date(0) } : undefined;
+    };
+    return { lease: row(name), next: row(nextName(name)) };
+  } catch (cause) {
+    throw lockDatabaseError(cause);
+  }
+}
+
+/** Free, expired, or left by a process on this machine that is gone. */
+function isTakeable(lease: LeaseRow | undefined): boolean {
+  return lease === undefined || lease.expiresAt < new Date() || isGoneLocalHolder(lease.holder);
 }
 
 // Turns: a holder that releases the lease and at once wants it again (its next batch) would
@@ -113,21 +140,21 @@ function nextName(name: string): string {
   return `${name}:next`;
 }
 
-/** True while another waiter's live claim says it is next. */
-async function isAnotherNext(db: Db, { name, holder }: AcquireOptions): Promise<boolean> {
-  const next = await db.storeLock.findUnique({ where: { name: nextName(name) } }).catch(() => null);
-  return next !== null && next.holder !== holder && next.expiresAt > new Date() && !isGoneLocalHolder(next.holder);
-}
-
-/** Claims the next turn, unless another waiter holds a live claim; best effort. */
-async function claimNext(db: Db, { name, holder }: AcquireOptions): Promise<void> {
+/** Claims the next turn, unless another waiter holds a live claim; best effort. True when claimed. */
+async function claimNext(db: Db, { name, holder }: AcquireOptions, current: LeaseRow | undefined): Promise<boolean> {
   const now = new Date();
   const expiresAt = new Date(now.getTime() + NEXT_CLAIM_MS);
   try {
+    if (current === undefined) {
+      await db.storeLock.create({ data: { name: nextName(name), holder, expiresAt } });
+      return true;
+    }
+    if (current.holder !== holder && current.expiresAt > now && !isGoneLocalHolder(current.holder)) return false;
     const { count } = await db.storeLock.updateMany({ where: { name: nextName(name), OR: [{ holder }, { expiresAt: { lt: now } }] }, data: { holder, expiresAt } });
-    if (count === 0) await db.storeLock.create({ data: { name: nextName(name), holder, expiresAt } });
+    return count === 1;
   } catch {
     // Someone else is next (a unique violation), or the database hiccuped: plain polling still works.
+    return false;
   }
 }
 

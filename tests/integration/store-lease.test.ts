@@ -9,6 +9,7 @@ import { createDb, type Db } from "@/lib/db/client";
 import { applyMigrations } from "@/lib/db/migrate";
 import { AppError } from "@/lib/errors";
 import { isGoneLocalHolder, PROCESS_STARTED_AT, tryWithLease, withStoreLock } from "@/lib/store/store-lock";
+import { createTestDatabase, TEST_POSTGRES_URL } from "../helpers/postgres";
 
 // The store lease on one SQLite file shared by two clients: who may take a lease over, and when.
 let root: string;
@@ -120,4 +121,35 @@ describe("the store lease", () => {
     expect(order).toEqual(["a0", "b0", "a0-again", "a1", "b1", "a1-again", "a2", "b2", "a2-again"]);
     expect(await dbA.storeLock.count({ where: { name: { startsWith: name } } })).toBe(0);
   });
+});
+
+// On PostgreSQL a failed statement costs its connection (the pool drops it, and the next one
+// authenticates again): waiting for a held lease must not fail an insert at every poll.
+describe.skipIf(!TEST_POSTGRES_URL)("the store lease on PostgreSQL", () => {
+  it("waits for a held lease on the connections it has, without opening new ones", async () => {
+    const database = await createTestDatabase();
+    const config = loadConfig({ TEAMMEM_DATA_DIR: root, TEAMMEM_CLAUDE_HOME: "", DATABASE_URL: database.url }, root);
+    await applyMigrations(config);
+    const [holder, waiter, observer] = [createDb(config), createDb(config), createDb(config)];
+    const backends = async () =>
+      new Set((await observer.$queryRaw<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`).map((row) => row.pid));
+    try {
+      const name = "lease-on-postgres";
+      await withStoreLock(waiter, name, async () => undefined); // the waiter's connections, opened once
+      let release = () => undefined as void;
+      const held = withStoreLock(holder, name, () => new Promise<void>((resolve) => (release = resolve)));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const before = await backends();
+      const waiting = withStoreLock(waiter, name, async () => "ran");
+      await new Promise((resolve) => setTimeout(resolve, 1_200)); // a few dozen polls
+      const during = await backends();
+      release();
+      await held;
+      expect(await waiting).toBe("ran");
+      expect([...during].filter((pid) => !before.has(pid))).toEqual([]);
+    } finally {
+      await Promise.all([holder.$disconnect(), waiter.$disconnect(), observer.$disconnect()]);
+      await database.drop();
+    }
+  }, 60_000);
 });

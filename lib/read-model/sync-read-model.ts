@@ -84,18 +84,26 @@ export type OwnCommit = {
 };
 
 /**
- * Records a commit this instance just pushed, from what it knows of it, without asking git: the
- * one memory it changed and its history row. Same compare-and-swap as a sync, from the commit's
- * parent, so it writes nothing (false) when the read model is anywhere else; the caller then
- * syncs from git.
+ * Records the chain of commits this instance just pushed (each on the one before), from what it
+ * knows of them, without asking git: the memory each changed and its history row. Same
+ * compare-and-swap as a sync, from the first commit's parent to the last commit, so it writes
+ * nothing (false) when the read model is anywhere else; the caller then syncs from git.
  */
-export async function recordOwnCommit(db: Db, own: OwnCommit): Promise<boolean> {
-  if (own.parent === null || !isMemoryFile(own.path)) return false;
-  const change = { commit: own.commit, at: own.at, author: own.author.name };
-  const rows = own.blob !== null && own.content !== null ? [describeMemoryFile({ projectId: own.projectId, path: own.path, blob: own.blob, text: own.content, change })] : [];
-  const deleted = rows.length === 0 ? [{ projectId: own.projectId, path: own.path }] : [];
-  const history = [{ projectId: own.projectId, path: own.path, commit: own.commit, at: own.at, authorName: own.author.name, authorEmail: own.author.email, subject: own.subject }];
-  return writeRows(db, own.parent, own.commit, { replaceAll: false, rows, deleted, history });
+export async function recordOwnCommits(db: Db, owns: OwnCommit[]): Promise<boolean> {
+  const first = owns[0];
+  if (!first || first.parent === null || owns.some((own, index) => !isMemoryFile(own.path) || (index > 0 && own.parent !== owns[index - 1]!.commit))) return false;
+  // Each file as the last commit of the chain left it: one write for the chain, one compare-and-swap.
+  const last = new Map<string, OwnCommit>();
+  for (const own of owns) last.set(`${own.projectId}/${own.path}`, own);
+  const rows: StoreMemoryRow[] = [];
+  const deleted: { projectId: string; path: string }[] = [];
+  for (const own of last.values()) {
+    const change = { commit: own.commit, at: own.at, author: own.author.name };
+    if (own.blob !== null && own.content !== null) rows.push(describeMemoryFile({ projectId: own.projectId, path: own.path, blob: own.blob, text: own.content, change }));
+    else deleted.push({ projectId: own.projectId, path: own.path });
+  }
+  const history = owns.map((own) => ({ projectId: own.projectId, path: own.path, commit: own.commit, at: own.at, authorName: own.author.name, authorEmail: own.author.email, subject: own.subject }));
+  return writeRows(db, first.parent, owns.at(-1)!.commit, { replaceAll: false, rows, deleted, history });
 }
 
 function describeEntry(fullPath: string, blob: string, texts: Map<string, string>, changes: Map<string, FileChange>): StoreMemoryRow[] {

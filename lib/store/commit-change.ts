@@ -4,7 +4,7 @@ import { AppError } from "../errors";
 import { log } from "../log";
 import { readProjectIndex, rememberProjectIndex } from "../read-model/read-project-index";
 import { announceOwnCommit } from "../read-model/own-commit-listeners";
-import { readRecordedCommit, recordOwnCommit, syncReadModel, type OwnCommit } from "../read-model/sync-read-model";
+import { readRecordedCommit, recordOwnCommits, syncReadModel, type OwnCommit } from "../read-model/sync-read-model";
 import type { SecretFinding } from "../secrets/secret-finding";
 import { reachFaultPoint } from "./fault-points";
 import { isAncestor, isObjectId, pushCommit, readBlobText, readFilesAt, resolveRefQuickly, withRepoLock, type GitIdentity } from "./git";
@@ -137,10 +137,8 @@ async function commitBatch(config: Config, db: Db, batch: Queued[]): Promise<voi
       const tip = chain.at(-1)!.prepared.commit;
       if ((await withRepoLock(clone, async () => (await pushOnSameDisk(clone, tip, push)) ?? (await pushCommit(clone, tip)))) === "pushed") {
         reachFaultPoint(config, "after-push");
-        for (const { item, prepared } of chain) {
-          await updateReadModel(config, db, ownCommit(item, prepared));
-          item.resolve({ status: "committed", commit: prepared.commit, merged: prepared.merged, blob: prepared.blob });
-        }
+        await updateReadModel(config, db, chain.map(({ item, prepared }) => ownCommit(item, prepared)));
+        for (const { item, prepared } of chain) item.resolve({ status: "committed", commit: prepared.commit, merged: prepared.merged, blob: prepared.blob });
         for (const { item, outcome } of provisional) item.resolve(outcome);
         return;
       }
@@ -223,12 +221,13 @@ async function isCloneAtRecordedCommit(config: Config, db: Db): Promise<boolean>
   return head !== null && head === recorded;
 }
 
-// The read model follows the commit at once (docs/store.md, "The read model"): from what this
-// instance knows of its own commit when the read model was at its parent, else from git. It is a
-// cache: a failure here is logged and the next read catches up from the commit's diff.
-async function updateReadModel(config: Config, db: Db, own: OwnCommit): Promise<void> {
+// The read model follows the batch's commits at once, in one write (docs/store.md, "The read
+// model"): from what this instance knows of its own commits when the read model was at the first
+// one's parent, else from git. It is a cache: a failure here is logged and the next read catches
+// up from the commits' diff.
+async function updateReadModel(config: Config, db: Db, owns: OwnCommit[]): Promise<void> {
   try {
-    if (await recordOwnCommit(db, own)) announceOwnCommit(own);
+    if (await recordOwnCommits(db, owns)) for (const own of owns) announceOwnCommit(own);
     else await syncReadModel(config, db, { mayFetch: false });
   } catch (error) {
     log("warn", "read_model.update_failed", { name: (error as Error)?.name ?? "unknown" });

@@ -116,6 +116,29 @@ describe("the read model", () => {
     expect(storeGit("show", `main:projects/${PROJECT}/MEMORY.md`)).toBe(fromGit.trimEnd());
   });
 
+  it("follows approvals that arrive together (one push, one record for all their commits), equal to a rebuild", async () => {
+    const [kept, retired] = [`project_read_model_${counter++}.md`, `project_read_model_${counter++}.md`];
+    await approveNew(kept, memory("Read model batch kept", "Checkout read model batch file edited in the batch"));
+    await approveNew(retired, memory("Read model batch retired", "Checkout read model batch file retired in the batch"));
+    const blobs = new Map((await rows()).map((row) => [row.path, row.blob]));
+    const changes = [
+      { path: `project_read_model_${counter++}.md`, content: memory("Read model batch one", "Checkout read model batch first new file"), baseBlob: null },
+      { path: `project_read_model_${counter++}.md`, content: memory("Read model batch two", "Checkout read model batch second new file"), baseBlob: null },
+      { path: kept, content: memory("Read model batch edited", "Checkout read model batch file after its edit"), baseBlob: blobs.get(kept)! },
+      { path: retired, content: null, baseBlob: blobs.get(retired)! },
+    ];
+    const proposals = [];
+    for (const change of changes) proposals.push(await submitProposal(config, db, { projectId: PROJECT, source: "member", proposerId: users.omar, ...change }));
+    const approved = await Promise.all(proposals.map((proposal) => approveProposal(config, db, { proposalId: proposal.id, approverId: users.lena, revision: 1 })));
+    expect(approved.map((proposal) => proposal.state)).toEqual(["committed", "committed", "committed", "committed"]);
+    // No read happened in between: the commits themselves moved the read model to the last of them.
+    expect(await readRecordedCommit(db)).toBe(storeGit("rev-parse", "main"));
+    const { synced } = await expectSyncEqualsRebuild("current");
+    expect(synced.find((row) => row.path === kept)).toMatchObject({ name: "Read model batch edited", changedCommit: approved[2]!.committedCommit });
+    expect(synced.some((row) => row.path === retired)).toBe(false);
+    expect(synced.history.filter((change) => approved.some((proposal) => proposal.committedCommit === change.commit))).toHaveLength(4);
+  });
+
   it("keeps the duplicate finder in step with each approval: it answers as a finder built from git", async () => {
     const file = `project_duplicate_follow_${counter++}.md`;
     const probe = memory("Ledger quota reset", "Ledger quota for checkout exports resets every night at midnight");

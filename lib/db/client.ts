@@ -7,7 +7,7 @@ import type { Config } from "../config";
 import { processWide } from "../process-wide";
 import { flushRecallLog, forgetRecallLog } from "../recall/recall-log";
 import { openDirectReads, type DirectReads } from "./direct-reads";
-import { sealSecretRevisions } from "./seal-secret-revisions";
+import { openSealedContent, sealSecretRevisions } from "./seal-secret-revisions";
 
 export type Db = PrismaClient;
 
@@ -31,7 +31,8 @@ export function createDb(config: Pick<Config, "databaseKind" | "databaseUrl" | "
       : new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${config.sqliteFile}` }), transactionOptions: TRANSACTION_OPTIONS });
   // The extended client has the same API; its type differs only by the extension's marker.
   const reads = openDirectReads(config);
-  const db = sealSecretRevisions(client, readAuthSecretSync(config)).$extends({
+  const key = readAuthSecretSync(config);
+  const db = sealSecretRevisions(client, key).$extends({
     client: {
       async $disconnect() {
         // The recall log waits up to 100 ms for company (lib/recall/recall-log.ts): written first.
@@ -42,19 +43,30 @@ export function createDb(config: Pick<Config, "databaseKind" | "databaseUrl" | "
       },
     },
   }) as unknown as Db;
-  directReadsByDb.set(db, reads);
+  directReadsByDb.set(db, { ...reads, openRevisionContent: (content) => openSealedContent(content, key) });
   return db;
 }
 
 // Process-wide: the client is shared through globalThis, and each bundled copy of this module
 // must find the reads of a client another copy made.
-const directReadsByDb = processWide("directReadsByDb", () => new WeakMap<Db, DirectReads>());
+const directReadsByDb = processWide("directReadsByDb", () => new WeakMap<object, ClientReads>());
+
+/** Direct reads, and the opening of a revision's content that Prisma's extension does on its reads. */
+export type ClientReads = DirectReads & { openRevisionContent: (content: string | null) => Promise<string | null> };
 
 /** The hot-path reads of this client's database, on the driver (lib/db/direct-reads.ts). */
-export function directReadsOf(db: Db): DirectReads {
+export function directReadsOf(db: Db): ClientReads {
   const reads = directReadsByDb.get(db);
   if (!reads) throw new Error("directReadsOf: this client was not made by createDb");
   return reads;
+}
+
+/**
+ * The client's direct reads, or null for a transaction's client: reads inside a transaction must
+ * see its own writes, so they stay in Prisma.
+ */
+export function directReadsOutsideTransaction(db: object): ClientReads | null {
+  return directReadsByDb.get(db) ?? null;
 }
 
 const cache = globalThis as unknown as { teammemDb?: { url: string; db: Db } };

@@ -4,8 +4,9 @@ import type { Config } from "../config";
 import { databaseUnavailable } from "./database-unavailable";
 
 /**
- * The few reads every API request makes (its token, its role, the read model's commit) and the
- * stale doubts of a recall, run on the database driver with statements prepared once. Through
+ * The few reads every API request makes (its token, its role, the read model's commit), the
+ * stale doubts of a recall, and an approval's reads of its proposal, people and lease, run on the
+ * database driver with statements prepared once. Through
  * Prisma each such read cost ~1 ms of the server's one thread (its query compiler and
  * interpreter run on every call); the statement itself takes ~10 µs on SQLite
  * (docs/benchmarks.md, "Reads on the database driver"). Reads only: every write, and every

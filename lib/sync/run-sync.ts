@@ -51,9 +51,9 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
     const { state, problem, foreign } = chooseSyncState(saved, options.target.server, projectId);
     if (foreign && !options.isDryRun) await keepSyncStateAside(location.memoryDir, foreign);
     const report = emptyReport({ projectId, memoryDir: location.memoryDir, teamDir: location.teamDir, isDryRun: options.isDryRun, stateProblem: problem });
-    let savedText = saved.text;
+    let basis = state === saved.state ? saved.basis : null; // what the file holds, unless that is another project's state
     const save = async () => {
-      if (!options.isDryRun) savedText = await saveSyncState(location.memoryDir, state, savedText);
+      if (!options.isDryRun) basis = await saveSyncState(location.memoryDir, state, basis);
     };
     await assertTeamFolder(location.teamDir);
     const scan = await scanTeamDir(location.teamDir, state.seen);

@@ -8,15 +8,11 @@ import { MAX_TRACKED_PROPOSALS } from "../member-sync/sync-answer";
 import { parseJsonOrNull } from "../parse-json";
 import { besideMemoryDir } from "./find-team-memory-dir";
 import { syncStateFile } from "./read-sync-head";
+import { findTablesStart, serializeTables, tablesFromRows, type SeenFile, type SyncedFile, type Tables, type TablesText } from "./sync-state-tables";
+
+export type { SeenFile, SyncedFile } from "./sync-state-tables";
 
 export const SYNC_STATE_VERSION = 2;
-
-type SyncedFile = {
-  /** The store's blob id of the version last synced (the base of a proposal). */
-  blob: string;
-  /** The git blob id of what sync wrote on disk (differs from `blob` when the store's text was masked). */
-  local: string;
-};
 
 const OutboxItem = z.object({
   /** Sent with the proposal: a retry returns the same proposal, never a second one. */
@@ -43,22 +39,6 @@ export type PendingProposal = z.infer<typeof PendingProposal>;
 
 const Tombstone = z.object({ deletedAt: z.string(), blob: z.string() });
 
-/**
- * What a file in team/ looked like when a sync last read it (or wrote it): while size, mtime and
- * inode are unchanged its hash and verdict stand, and the file is neither read nor scanned again
- * (as git's index does). Only entries safely older than the sync that recorded them are kept
- * (see `keepTrustworthy`).
- */
-export type SeenFile = {
-  size: number;
-  mtimeMs: number;
-  ino: number;
-  /** The git blob id of the bytes read. */
-  hash: string;
-  /** Why the file cannot travel (secret, size, not UTF-8), or null. */
-  problem: string | null;
-};
-
 /** A local change the server refused: not offered again until the file changes (or comes back). */
 const Refusal = z.object({
   /** The refused text's blob id; null for a refused retirement (a local deletion). */
@@ -67,33 +47,6 @@ const Refusal = z.object({
   refusedAt: z.string(),
 });
 export type Refusal = z.infer<typeof Refusal>;
-
-/**
- * The two per-file maps hold one entry per memory (10,000 records at 5,000 memories). On disk
- * (format 2) they are tables of rows, not objects keyed by path: the file is 40 % of the size and
- * reads and writes in a third of the time, which is most of a no-op sync (docs/store.md, "Member
- * sync"). Rows are checked by hand: zod took about 40 ms for them in a fresh `teammem` process.
- *
- * - `files`: `[path, blob]`, or `[path, blob, local]` when what was written differs from the blob;
- * - `seen`: `[path, size, mtimeMs, ino, hash, problem]`.
- */
-type FileRow = [path: string, blob: string, local?: string];
-type SeenRow = [path: string, size: number, mtimeMs: number, ino: number, hash: string, problem: string | null];
-
-const isFileRow = (row: unknown): row is FileRow =>
-  Array.isArray(row) && (row.length === 2 || row.length === 3) && row.every((cell) => typeof cell === "string");
-const isSeenRow = (row: unknown): row is SeenRow =>
-  Array.isArray(row) && row.length === 6 && typeof row[0] === "string" && typeof row[1] === "number" && typeof row[2] === "number" && typeof row[3] === "number" && typeof row[4] === "string" && (row[5] === null || typeof row[5] === "string");
-
-const tableOf = <Row extends [string, ...unknown[]], Entry>(isRow: (row: unknown) => row is Row, toEntry: (row: Row) => Entry) =>
-  z.pipe(
-    z.custom<Row[]>((value) => Array.isArray(value) && value.every(isRow)),
-    z.transform((rows: Row[]) => {
-      const entries: Record<string, Entry> = {};
-      for (const row of rows) entries[row[0]] = toEntry(row);
-      return entries;
-    }),
-  );
 
 const SmallParts = {
   server: z.string(),
@@ -117,12 +70,8 @@ const SmallParts = {
   needsFullComparison: z._default(z.boolean(), false),
 };
 
-const SavedState = z.object({
-  version: z.literal(SYNC_STATE_VERSION),
-  ...SmallParts,
-  files: tableOf<FileRow, SyncedFile>(isFileRow, ([, blob, local]) => ({ blob, local: local ?? blob })),
-  seen: tableOf<SeenRow, SeenFile>(isSeenRow, ([, size, mtimeMs, ino, hash, problem]) => ({ size, mtimeMs, ino, hash, problem })),
-});
+/** Format 2 without its per-file tables, which are checked by hand (sync-state-tables.ts). */
+const SavedHead = z.object({ version: z.literal(SYNC_STATE_VERSION), ...SmallParts });
 
 /** Format 1 kept the per-file maps as objects; its outbox must not be lost, so it is still read. */
 const isSyncedFile = (entry: Record<string, unknown>) => typeof entry.blob === "string" && typeof entry.local === "string";
@@ -137,7 +86,7 @@ const SavedStateFormat1 = z.object({
   seen: z._default(recordOf<SeenFile>(isSeenFile), {}),
 });
 
-export type SyncState = Omit<z.output<typeof SavedState>, "version"> & { version: typeof SYNC_STATE_VERSION };
+export type SyncState = z.output<typeof SavedHead> & Tables;
 
 /** `foreign`: the saved state belongs to another server or project (kept aside before anything is saved). */
 export type LoadedSyncState = { state: SyncState; problem: string | null; foreign: SyncState | null };
@@ -146,8 +95,15 @@ export function emptySyncState(server: string, projectId: string): SyncState {
   return { version: SYNC_STATE_VERSION, server, projectId, syncedCommit: null, syncedAt: null, files: {}, outbox: [], pending: {}, tombstones: {}, seen: {}, refused: {}, pendingCursor: 0, needsFullComparison: false };
 }
 
-/** `text` is the file as read, when it was read in the current format (a save of the same text is skipped). */
-export type SavedSyncState = { state: SyncState | null; problem: string | null; text: string | null; newerFormat?: number | null };
+/**
+ * The state's text as last read or saved, in two parts: a save whose head serializes the same
+ * and whose tables still hold the same rows writes nothing, and unchanged tables are not
+ * serialized again.
+ */
+export type SaveBasis = { head: string; tables: TablesText };
+
+/** `basis` is set when the file was read in the current format and laid out as this client writes it. */
+export type SavedSyncState = { state: SyncState | null; problem: string | null; basis: SaveBasis | null; newerFormat?: number | null };
 
 /** The saved state, or null with the reason it cannot be used (missing, damaged, older format). */
 export async function readSyncState(memoryDir: string): Promise<SavedSyncState> {
@@ -155,30 +111,69 @@ export async function readSyncState(memoryDir: string): Promise<SavedSyncState> 
   try {
     text = await readFile(syncStateFile(memoryDir), "utf8");
   } catch {
-    return { state: null, problem: "no sync state yet", text: null };
+    return { state: null, problem: "no sync state yet", basis: null };
   }
-  const value = parseJsonOrNull(text);
-  const version = (value as { version?: unknown } | null)?.version;
-  const parsed = version === 1 ? SavedStateFormat1.safeParse(value) : SavedState.safeParse(value);
-  if (parsed.success && !namesUnsafePath(parsed.data)) return { state: { ...parsed.data, version: SYNC_STATE_VERSION }, problem: null, text: version === SYNC_STATE_VERSION ? text : null };
+  const parts = readParts(text);
+  const version = (parts.head as { version?: unknown } | null)?.version;
+  const state = version === 1 ? readFormat1(parts.head) : version === SYNC_STATE_VERSION ? readFormat2(parts) : null;
+  if (state && !namesUnsafePath(state)) return { state, problem: null, basis: version === SYNC_STATE_VERSION ? basisOf(state, parts) : null };
   const isOtherFormat = typeof version === "number" && version !== SYNC_STATE_VERSION && version !== 1;
   return {
     state: null,
-    text: null,
+    basis: null,
     problem: isOtherFormat ? `sync state of format ${version} (this client reads 1 and ${SYNC_STATE_VERSION})` : "the sync state file is damaged",
     newerFormat: isOtherFormat && version > SYNC_STATE_VERSION ? version : null,
   };
 }
+
+type StateParts = { head: unknown; headText: string; tables: Tables | null; tablesText: TablesText | null };
+
+/**
+ * The text parsed once, and when it ends with the tables as `serializeSyncState` writes them
+ * (`files`, then `seen`, last), the two parts of its text: the next save compares with them.
+ */
+function readParts(text: string): StateParts {
+  const value = parseJsonOrNull(text);
+  const rows = isObject(value) ? tablesFromRows(value.files, value.seen) : null;
+  const start = rows && Object.keys(value as object).slice(-2).join() === "files,seen" ? findTablesStart(text) : -1;
+  const tablesText = rows && start > 0 ? { text: text.slice(start), files: rows.files, seen: rows.seen } : null;
+  return { head: value, headText: tablesText ? text.slice(0, start) : "", tables: rows?.tables ?? null, tablesText };
+}
+
+/**
+ * The text as two parts a save can compare with, when its head is exactly what this client
+ * writes (then the tables begin where the head ends, and reusing their text reproduces what was
+ * read, whatever a hand edit put there); else null, and the first save writes the whole state.
+ */
+function basisOf(state: SyncState, parts: StateParts): SaveBasis | null {
+  if (!parts.tablesText || serializeHead(state) !== parts.headText) return null;
+  return { head: parts.headText, tables: parts.tablesText };
+}
+
+function readFormat2(parts: StateParts): SyncState | null {
+  const head = SavedHead.safeParse(parts.head);
+  if (!head.success || !parts.tables) return null;
+  return { ...head.data, ...parts.tables };
+}
+
+function readFormat1(value: unknown): SyncState | null {
+  const parsed = SavedStateFormat1.safeParse(value);
+  return parsed.success ? { ...parsed.data, version: SYNC_STATE_VERSION } : null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The state names files the sync will write, replace and delete under team/. A hand-edited (or
  * planted) state naming `../../x.md` must not reach those steps: such a state is damaged.
  */
 function namesUnsafePath(state: Omit<SyncState, "version">): boolean {
-  // One check per name: the two per-file maps name the same files.
-  const paths = new Set([...Object.keys(state.files), ...Object.keys(state.seen), ...Object.keys(state.pending), ...Object.keys(state.tombstones), ...Object.keys(state.refused), ...state.outbox.map((item) => item.path)]);
-  for (const filePath of paths) if (findKeyProblem(filePath) !== null || !filePath.endsWith(".md")) return true;
-  return false;
+  const isUnsafe = (filePath: string) => findKeyProblem(filePath) !== null || !filePath.endsWith(".md");
+  for (const filePath in state.files) if (isUnsafe(filePath)) return true;
+  // The two per-file maps name nearly the same files: each name is checked once.
+  for (const filePath in state.seen) if (!Object.hasOwn(state.files, filePath) && isUnsafe(filePath)) return true;
+  const others = [...Object.keys(state.pending), ...Object.keys(state.tombstones), ...Object.keys(state.refused), ...state.outbox.map((item) => item.path)];
+  return others.some(isUnsafe);
 }
 
 /**
@@ -223,37 +218,46 @@ export function proposalIdsToAsk(state: SyncState, { isAdvancing }: { isAdvancin
   return [...ids, ...ids].slice(start, start + MAX_TRACKED_PROPOSALS);
 }
 
-/** The state as saved (format 2): the per-file maps as tables of rows, everything else as it is. */
-export function serializeSyncState(state: SyncState): string {
-  const files: FileRow[] = [];
-  for (const [filePath, file] of Object.entries(state.files)) files.push(file.local === file.blob ? [filePath, file.blob] : [filePath, file.blob, file.local]);
-  const seen: SeenRow[] = [];
-  for (const [filePath, record] of Object.entries(state.seen)) seen.push([filePath, record.size, record.mtimeMs, record.ino, record.hash, record.problem]);
-  // Fields in a fixed order, so an unchanged state gives the same text however it was built, and
-  // the head (version, server, projectId, syncedCommit) first: `readSyncHead` reads only that.
-  // Compact: at 5,000 memories indentation alone would be a fifth of the file.
+/**
+ * The state as saved (format 2), in its two parts: the head (everything but the per-file tables,
+ * without its closing brace) and the tables, last. Fields in a fixed order, so an unchanged
+ * state gives the same text however it was built, and `version`, `server`, `projectId`,
+ * `syncedCommit` first: `readSyncHead` reads only those. Compact: at 5,000 memories indentation
+ * alone would be a fifth of the file.
+ */
+function serializeParts(state: SyncState, previous: SaveBasis | null): SaveBasis {
+  return { head: serializeHead(state), tables: serializeTables(state, previous?.tables ?? null) };
+}
+
+function serializeHead(state: SyncState): string {
   const { server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, pendingCursor, needsFullComparison } = state;
   const incomplete = needsFullComparison ? { needsFullComparison } : {}; // absent when false: most states never have it
-  return JSON.stringify({ version: SYNC_STATE_VERSION, server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, pendingCursor, ...incomplete, files, seen }) + "\n";
+  return JSON.stringify({ version: SYNC_STATE_VERSION, server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, pendingCursor, ...incomplete }).slice(0, -1);
+}
+
+export function serializeSyncState(state: SyncState): string {
+  const { head, tables } = serializeParts(state, null);
+  return head + tables.text;
 }
 
 /**
- * Written atomically (temporary file + rename in the same folder), owner-only. Returns the text
- * saved; given the text last read or saved, a state that serializes the same is not written again
- * (a sync saves at each step where something could have changed, and a no-op changes nothing).
+ * Written atomically (temporary file + rename in the same folder), owner-only. Returns what was
+ * saved; given what was last read or saved, a state that serializes the same is not written
+ * again (a sync saves at each step where something could have changed, and a no-op changes
+ * little: its time and nothing in the tables).
  */
-export async function saveSyncState(memoryDir: string, state: SyncState, lastSavedText: string | null = null): Promise<string> {
-  const text = serializeSyncState(state);
-  if (text === lastSavedText) return text;
+export async function saveSyncState(memoryDir: string, state: SyncState, previous: SaveBasis | null = null): Promise<SaveBasis> {
+  const parts = serializeParts(state, previous);
+  if (previous && parts.head === previous.head && parts.tables === previous.tables) return parts;
   const target = syncStateFile(memoryDir);
   await mkdir(path.dirname(target), { recursive: true });
   const temp = `${target}.${randomUUID()}.tmp`;
   try {
-    await writeFile(temp, text, { mode: 0o600, flag: "wx" });
+    await writeFile(temp, parts.head + parts.tables.text, { mode: 0o600, flag: "wx" });
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
   }
-  return text;
+  return parts;
 }

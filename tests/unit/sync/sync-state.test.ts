@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { headOf, readSyncHead, syncStateFile } from "@/lib/sync/read-sync-head";
-import { emptySyncState, readSyncState, saveSyncState, type SyncState } from "@/lib/sync/sync-state";
+import { emptySyncState, readSyncState, saveSyncState, serializeSyncState, type SyncState } from "@/lib/sync/sync-state";
 
 let root: string;
 let memoryDir: string;
@@ -36,7 +36,7 @@ describe("sync state file", () => {
     const read = await readSyncState(memoryDir);
     expect(read.problem).toBeNull();
     expect(read.state).toEqual(state);
-    await saveSyncState(memoryDir, read.state!, read.text);
+    await saveSyncState(memoryDir, read.state!, read.basis);
     expect(JSON.parse(await readFile(syncStateFile(memoryDir), "utf8")).version).toBe(2);
     expect((await readSyncState(memoryDir)).state).toEqual(state);
   });
@@ -46,11 +46,54 @@ describe("sync state file", () => {
     await saveSyncState(memoryDir, state);
     const read = await readSyncState(memoryDir);
     const before = await stat(syncStateFile(memoryDir));
-    await saveSyncState(memoryDir, read.state!, read.text);
+    await saveSyncState(memoryDir, read.state!, read.basis);
     expect((await stat(syncStateFile(memoryDir))).ino).toBe(before.ino);
     read.state!.syncedAt = "2026-12-01T11:00:00.000Z";
-    await saveSyncState(memoryDir, read.state!, read.text);
+    await saveSyncState(memoryDir, read.state!, read.basis);
     expect((await stat(syncStateFile(memoryDir))).ino).not.toBe(before.ino);
+  });
+
+  it("saves what changed in the per-file tables, also when it reuses the text of unchanged ones", async () => {
+    const state = stateWithFiles();
+    await saveSyncState(memoryDir, state);
+    const read = await readSyncState(memoryDir);
+    const changes: ((state: SyncState) => void)[] = [
+      (state) => void (state.syncedAt = "2026-12-01T12:00:00.000Z"), // the head only: the tables' text is reused
+      (state) => void (state.seen["project_a.md"] = { ...state.seen["project_a.md"]!, mtimeMs: 1764600000999 }),
+      (state) => void (state.files["notes/b.md"] = { blob: blob("b"), local: blob("b") }),
+      (state) => {
+        // Same number of entries, one name replaced by another.
+        delete state.seen["notes/b.md"];
+        state.seen["notes/c.md"] = { size: 3, mtimeMs: 2, ino: 8, hash: blob("9"), problem: null };
+      },
+      (state) => void (state.seen["project_a.md"] = { ...state.seen["project_a.md"]!, problem: "holds a secret (github)" }),
+    ];
+    let basis = read.basis;
+    const current = read.state!;
+    for (const change of changes) {
+      change(current);
+      basis = await saveSyncState(memoryDir, current, basis);
+      expect(await readFile(syncStateFile(memoryDir), "utf8")).toBe(serializeSyncState(current));
+      expect((await readSyncState(memoryDir)).state).toEqual(current);
+    }
+  });
+
+  it("reads a state a hand edit reordered or gave a duplicate key, and one whose text holds the tables' key inside a string", async () => {
+    const state = stateWithFiles();
+    const { files, seen, ...rest } = JSON.parse(serializeSyncState(state)) as Record<string, unknown>;
+    await writeFile(syncStateFile(memoryDir), JSON.stringify({ files, seen, ...rest }, null, 2));
+    expect((await readSyncState(memoryDir)).state).toEqual(state);
+    // A duplicate key: JSON takes the last one, and a save keeps reading the same.
+    const text = serializeSyncState(state);
+    await writeFile(syncStateFile(memoryDir), text.replace(/\}\n$/, ',"files":[]}\n'));
+    const duplicated = await readSyncState(memoryDir);
+    expect(duplicated.state!.files).toEqual({});
+    duplicated.state!.syncedAt = "2026-12-01T13:00:00.000Z";
+    await saveSyncState(memoryDir, duplicated.state!, duplicated.basis);
+    expect((await readSyncState(memoryDir)).state).toEqual(duplicated.state);
+    state.outbox[0]!.content = '---\nname: ,"files":[ in a body\n---\n';
+    await saveSyncState(memoryDir, state);
+    expect((await readSyncState(memoryDir)).state).toEqual(state);
   });
 
   it("names a damaged or unknown-format file instead of using it", async () => {

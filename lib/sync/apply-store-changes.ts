@@ -61,6 +61,9 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
       isComplete = refuseOnDisk(report, filePath, error);
     }
   }
+  // A first pull fills a new folder that becomes team/ whole (fresh-team-folder.ts).
+  const fresh = answer.full && writes.length > 0 ? await files.startFreshFolder() : null;
+  const write = fresh?.write ?? files.write;
   const removedNow = new Set(report.pulled.removed);
   const twinOf = caseTwinFinder([...Object.keys(state.files), ...[...scan.files.keys()].filter((filePath) => !removedNow.has(filePath))]);
   for (const [index, { incoming, hash, isNew }] of writes.entries()) {
@@ -73,7 +76,7 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
     }
     let written: Awaited<ReturnType<TeamFiles["write"]>>;
     try {
-      written = await files.write(incoming.path, incoming.content, incoming.changedAt);
+      written = await write(incoming.path, incoming.content, incoming.changedAt);
     } catch (error) {
       isComplete = refuseOnDisk(report, incoming.path, error);
       continue;
@@ -83,6 +86,14 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
     (isNew ? report.pulled.added : report.pulled.changed).push(incoming.path);
     state.files[incoming.path] = { blob: incoming.blob, local: hash };
     if (written) scan.seen.set(incoming.path, { ...written, hash, problem: null });
+  }
+  for (const filePath of (await fresh?.place()) ?? []) {
+    // A file Claude Code saved under that name while the sync ran stays; the next sync compares it.
+    isComplete = false;
+    delete state.files[filePath];
+    scan.seen.delete(filePath);
+    report.pulled.added = report.pulled.added.filter((added) => added !== filePath);
+    report.kept.push({ path: filePath, reason: "not written: a file of that name appeared in your team/ folder during the sync; it stays as it is, and the next sync compares it with the store" });
   }
   return { isComplete };
 }

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, fstatSync, futimesSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { mkdir, realpath, rm, stat, writeFile } from "node:fs/promises";
+import { renameSync, rmSync } from "node:fs";
+import { lstat, mkdir, realpath, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "../errors";
 import { isInsideFolder } from "../memdir/is-inside-folder";
 import { findKeyProblem } from "../memdir/validate-memory-key";
 import { UnsafeMemoryPathError } from "../memdir/write-memory-file";
 import { besideMemoryDir } from "./find-team-memory-dir";
-import { statOf } from "./scan-team-dir";
-import type { SeenFile } from "./sync-state";
+import { startFreshTeamFolder, type FreshTeamFolder } from "./fresh-team-folder";
+import { folderFinder, writeNewFile, type WriteTeamFile } from "./write-team-file";
 
 /** The file operations a sync makes on a member's disk; with --dry-run none of them happens. */
 export type TeamFiles = {
@@ -16,8 +16,14 @@ export type TeamFiles = {
    * Atomic write (temporary file + rename in the same folder) with mtime = the store commit's
    * time (A1). Returns the written file's size, mtime and inode (null with --dry-run).
    */
-  write(relativePath: string, content: string, changedAt: Date): Promise<Pick<SeenFile, "size" | "mtimeMs" | "ino"> | null>;
+  write: WriteTeamFile;
   remove(relativePath: string): Promise<void>;
+  /**
+   * When team/ does not exist (a member's first sync): a writer that fills a new folder beside
+   * the memory directory and then moves it into place as team/ in one rename. Null otherwise,
+   * and with --dry-run.
+   */
+  startFreshFolder(): Promise<FreshTeamFolder | null>;
   /** Saves a text that would otherwise be lost (a rejected proposal's) beside the memory directory; returns where. */
   keepAside(relativePath: string, content: string, note: string): Promise<string>;
 };
@@ -25,49 +31,33 @@ export type TeamFiles = {
 /**
  * Paths reaching `write` were checked (C12) when the server's answer was read. Folders are
  * created one level at a time and each is checked to stay inside team/ once per sync, not once
- * per file. The rename replaces whatever name is there (a symbolic link included) and never
- * writes through it. The file itself is written with synchronous calls: measured on 5,000
- * files, 150–220 ms against 390–640 ms for 24 promise chains in flight (each async call is a
- * trip through libuv's four-thread pool); the sync has nothing else to do meanwhile.
+ * per file. Each file is written atomically: temporary file, then a rename that replaces
+ * whatever name is there (a symbolic link included) and never writes through it.
  */
 export function createTeamFiles(memoryDir: string, teamDir: string, options: { isDryRun: boolean }): TeamFiles {
   const asideDir = besideMemoryDir(memoryDir, "kept");
   const asidePath = (relativePath: string) => path.join(asideDir, `${relativePath}.${new Date().toISOString().replace(/[:.]/g, "-")}.txt`);
-  if (options.isDryRun) return { write: async () => null, remove: async () => {}, keepAside: async (relativePath) => asidePath(relativePath) };
-  const folders = new Map<string, Promise<string>>();
+  if (options.isDryRun) return { write: async () => null, remove: async () => {}, startFreshFolder: async () => null, keepAside: async (relativePath) => asidePath(relativePath) };
   // Temporary names: one random token per sync and a counter (a random draw per file cost more
   // than the write); `wx` refuses a name that exists anyway.
   const tempToken = randomBytes(6).toString("hex");
   let tempCount = 0;
-  const folderOf = (relativeFolder: string): Promise<string> => {
-    let folder = folders.get(relativeFolder);
-    if (!folder) {
-      folder = relativeFolder === "" ? mkdir(teamDir, { recursive: true }).then(() => realpath(teamDir)) : ensureFolderInside(folderOf, relativeFolder);
-      folders.set(relativeFolder, folder);
-    }
-    return folder;
-  };
+  const folderOf = folderFinder(teamDir);
   return {
     async write(relativePath, content, changedAt) {
       const folder = await folderOf(path.posix.dirname(relativePath).replace(/^\.$/, ""));
       const finalPath = path.join(folder, path.posix.basename(relativePath));
       const tempPath = path.join(folder, `.${path.posix.basename(relativePath)}.${tempToken}-${tempCount++}.tmp`);
       try {
-        const descriptor = openSync(tempPath, "wx");
-        try {
-          writeFileSync(descriptor, content);
-          futimesSync(descriptor, changedAt, changedAt);
-          const info = fstatSync(descriptor); // the rename keeps inode and mtime
-          renameSync(tempPath, finalPath);
-          return statOf(info);
-        } finally {
-          closeSync(descriptor);
-        }
+        const written = writeNewFile(tempPath, content, changedAt);
+        renameSync(tempPath, finalPath); // keeps inode and mtime
+        return written;
       } catch (error) {
         rmSync(tempPath, { force: true });
         throw error;
       }
     },
+    startFreshFolder: async () => ((await lstat(teamDir).then(() => true, () => false)) ? null : startFreshTeamFolder(memoryDir, teamDir, tempToken)),
     async remove(relativePath) {
       // Only below team/, never through a folder that links out of it (the state and the
       // server's answer were checked; this is the last line, since a removal cannot be undone).
@@ -92,16 +82,4 @@ export function createTeamFiles(memoryDir: string, teamDir: string, options: { i
 export async function assertTeamFolder(teamDir: string): Promise<void> {
   const info = await stat(teamDir).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : Promise.reject(error)));
   if (info && !info.isDirectory()) throw new AppError("INVALID_INPUT", `${teamDir} is not a folder: move it aside (team memories live in a folder of that name) and sync again.`);
-}
-
-/** Creates `relativeFolder` under its (already checked) parent; refuses a link leading out of team/. */
-async function ensureFolderInside(folderOf: (relativeFolder: string) => Promise<string>, relativeFolder: string): Promise<string> {
-  const [root, parent] = await Promise.all([folderOf(""), folderOf(path.posix.dirname(relativeFolder).replace(/^\.$/, ""))]);
-  const next = path.join(parent, path.posix.basename(relativeFolder));
-  await mkdir(next).catch((error: unknown) => {
-    if (!(error instanceof Error && "code" in error && error.code === "EEXIST")) throw error;
-  });
-  const real = await realpath(next);
-  if (!isInsideFolder(root, real)) throw new UnsafeMemoryPathError(relativeFolder, "a folder on the way is a link out of the memory directory");
-  return real;
 }

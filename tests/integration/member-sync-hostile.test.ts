@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { mkdir, readdir, readFile, rm, stat, symlink, unlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -105,6 +106,38 @@ describe("teammem sync against hostile input", () => {
     expect(await readTeam(member, "payments/project_linked_target.md")).toContain("Refunds settle in two days.");
     expect((await readSyncState(member.memoryDir)).state!.syncedCommit).toBe(fixed.head);
     expect(await readdir(outside)).toEqual([]);
+  });
+
+  it("a first sync while Claude Code saves a team memory: the saved file stays, the rest arrives whole, and the next sync proposes the saved one against the store's", async () => {
+    const author = await makeMember("first-pull-author", "omar");
+    await sync(author);
+    const storeFiles = (await readdir(author.teamDir)).filter((name) => name.endsWith(".md") && name !== "MEMORY.md").sort();
+    const contested = storeFiles.at(-1)!;
+    const savedMeanwhile = memory("Saved meanwhile", "Claude Code wrote this while the first sync ran.");
+
+    const member = await makeMember("first-pull-race", "priya");
+    await expect(stat(member.teamDir)).rejects.toThrow(); // a first sync: team/ does not exist yet
+    let hasSaved = false;
+    const report = await runSync({
+      ...syncOptions(member),
+      onProgress: () => {
+        if (hasSaved) return;
+        hasSaved = true;
+        mkdirSync(member.teamDir, { recursive: true });
+        writeFileSync(path.join(member.teamDir, contested), savedMeanwhile);
+      },
+    });
+    expect(hasSaved).toBe(true);
+    expect(report.kept).toContainEqual({ path: contested, reason: expect.stringMatching(/appeared in your team\/ folder during the sync/) });
+    expect(report.pulled.added).not.toContain(contested);
+    expect(await readTeam(member, contested)).toBe(savedMeanwhile);
+    for (const name of storeFiles.slice(0, -1)) expect(await readTeam(member, name)).toBe(await readTeam(author, name));
+    expect(await readTeam(member, "MEMORY.md")).toBe(await readTeam(author, "MEMORY.md"));
+    expect((await readdir(path.dirname(member.memoryDir))).filter((name) => name.includes("teammem-pull"))).toEqual([]);
+
+    const next = await sync(member);
+    expect(next.proposed).toContainEqual(expect.objectContaining({ path: contested, kind: "change" }));
+    expect(await readTeam(member, contested)).toBe(savedMeanwhile);
   });
 
   it("a team/ that is a regular file: sync exits non-zero with one line saying it is not a folder, and nothing changes", async () => {
@@ -299,7 +332,11 @@ async function makeMember(homeName: string, user: User): Promise<Member> {
 }
 
 function sync(member: Member, options: { lockWaitMs?: number } = {}): Promise<SyncReport> {
-  return runSync({
+  return runSync(syncOptions(member, options));
+}
+
+function syncOptions(member: Member, options: { lockWaitMs?: number } = {}): Parameters<typeof runSync>[0] {
+  return {
     config: { claudeCodeEnv: {}, homeDir: member.home, faultPoint: null },
     target: { server: world.base(), token: member.token },
     cwd: member.checkout,
@@ -307,7 +344,7 @@ function sync(member: Member, options: { lockWaitMs?: number } = {}): Promise<Sy
     isDryRun: false,
     clientVersion: "test",
     lockWaitMs: options.lockWaitMs ?? 1_000,
-  });
+  };
 }
 
 /** A clone of the store written by a script around review; `push` commits everything and pushes it to main, and the server fetches. */

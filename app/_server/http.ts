@@ -1,6 +1,6 @@
 import { isAppError, type ErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
-import { maskSecretsForDisplay } from "@/lib/secrets/mask-secret-ranges";
+import { maskSecretsInQuotedNames } from "@/lib/secrets/mask-secret-ranges";
 
 /** The one table from error code to HTTP status. */
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
@@ -28,8 +28,8 @@ export type ShownError = { code: ErrorCode; message: string; status: number };
 
 /** What a user may see of an error: AppErrors as they are, anything else as a generic 500. */
 export function toShownError(error: unknown, context: string): ShownError {
-  // Messages may quote input (a field, a name): a secret in it is masked like everywhere else.
-  if (isAppError(error)) return { code: error.code, message: maskSecretsForDisplay(error.message), status: STATUS_BY_CODE[error.code] };
+  // Messages may quote input (a field, a name, an id): a secret in it is masked like everywhere else.
+  if (isAppError(error)) return { code: error.code, message: maskSecretsInQuotedNames(error.message), status: STATUS_BY_CODE[error.code] };
   log("error", "unexpected_error", { context, name: (error as Error)?.name ?? "unknown", stack: (error as Error)?.stack?.split("\n").slice(0, 6).join(" | ") });
   return { code: "INTERNAL", message: "Something went wrong on the server; the error was logged.", status: 500 };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import { parseJsonOrNull } from "../parse-json";
 import { assertNoSecret } from "../secrets/assert-no-secret";
+import { findCredentialInName } from "../secrets/find-credential-in-name";
 import { ADJUSTABLE_TYPES, DEFAULT_STALE_AFTER_DAYS, type StaleAfterDays } from "../stale/stale-thresholds";
 import { ProjectId } from "../store/store-manifest";
 import { deriveProjectId } from "./derive-project-id";
@@ -28,6 +29,10 @@ export function validateRepoUrls(urls: string[]): string[] {
   urls.forEach((url, index) => {
     const result = normaliseRepoUrl(url);
     if (!result.ok) throw invalid(`repoUrls.${index}`, `repoUrls.${index}: "${shorten(url)}" is not a repository URL: ${result.reason}.`);
+    // Stored in teammem.json and the database and shown on pages; a project id may be made from
+    // it. The name rules, since a token in a path sits between `/`, `_` or `-` (`acme/ghp_…`).
+    const credential = findCredentialInName(result.url);
+    if (credential) throw invalid(`repoUrls.${index}`, `repoUrls.${index}: the URL ${credential}; give the repository's URL without it.`);
     if (!normalised.includes(result.url)) normalised.push(result.url);
   });
   return normalised;
@@ -37,6 +42,8 @@ export function validateRepoUrls(urls: string[]): string[] {
 export function resolveProjectId(options: { id?: string | null; repoUrls: string[]; name: string }): string {
   const given = options.id?.trim();
   if (given) {
+    const credential = findCredentialInName(given);
+    if (credential) throw invalid("id", `id: it ${credential}; choose another id (it names the project's folder in the store).`);
     if (!ProjectId.safeParse(given).success) {
       throw invalid("id", `id: "${shorten(given)}" is not a project id: use 1-100 lowercase letters, digits, dots or dashes, starting with a letter or digit.`);
     }

@@ -1,4 +1,5 @@
 import { detectSecrets } from "./detect-secrets";
+import { findFormatTokensInName } from "./find-format-tokens";
 import { previewSecret } from "./preview-secret";
 import type { SecretFinding } from "./secret-finding";
 
@@ -16,6 +17,16 @@ export function maskSecretsForDisplay(text: string, knownFindings: readonly Disp
   return maskSecretRanges(text, knownFindings)
     .map((segment) => (segment.secret ? formatRedactionMarker(segment.secret.kind, segment.secret.preview) : segment.text))
     .join("");
+}
+
+/**
+ * `maskSecretsForDisplay` for text that may quote a name, a path or an id the caller sent (an
+ * error message, an echoed id): a token glued to a name's `_` or `-` (`reference_ghp_….md`,
+ * which the text rules read as the tail of a longer word) is masked too.
+ */
+export function maskSecretsInQuotedNames(text: string): string {
+  const inNames = findFormatTokensInName(text).map((range) => ({ start: range.start, end: range.end, kind: range.kind, preview: previewSecret(text.slice(range.start, range.end)) }));
+  return maskSecretsForDisplay(text, inNames);
 }
 
 /** `maskSecretsForDisplay` for an optional text. */

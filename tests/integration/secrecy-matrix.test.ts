@@ -297,6 +297,23 @@ describe("secrecy matrix", () => {
     expect(findLeak(row.provenance)).toBeNull();
   });
 
+  it("a token in a path, an id or a repository URL the caller sends is not echoed back, and such a URL is refused", async () => {
+    const token = SECRETS[0]!.value;
+    const [{ POST: stillTrue }, { POST: bulkApprove }, { POST: createProject }] = await Promise.all([
+      import("@/app/api/projects/[id]/still-true/route"),
+      import("@/app/api/projects/[id]/proposals/bulk-approve/route"),
+      import("@/app/api/projects/route"),
+    ]);
+    const answers = [
+      await send(stillTrue as unknown as Handler, "lead", "POST", { path: `/api/projects/${PROJECT}/still-true`, params: { id: PROJECT }, body: { path: `reference_${token}.md` } }),
+      await send(bulkApprove as unknown as Handler, "lead", "POST", { path: `/api/projects/${PROJECT}/proposals/bulk-approve`, params: { id: PROJECT }, body: { items: [{ proposalId: token, revision: 1 }] } }),
+      await send(createProject as unknown as Handler, "admin", "POST", { path: "/api/projects", body: { name: "Leaky", repoUrls: [`github.com/acme/${token}`] } }),
+      await send(createProject as unknown as Handler, "admin", "POST", { path: "/api/projects", body: { name: "Leaky", id: `proj-${token}` } }),
+    ];
+    for (const answer of answers) expect(findLeak(answer.text), answer.text).toBeNull();
+    expect(answers.map((answer) => answer.status)).toEqual([404, 200, 400, 400]);
+  });
+
   it("hostile submissions are refused with messages that hold no secret", async () => {
     const { POST } = await import("@/app/api/projects/[id]/proposals/route");
     for (const body of HOSTILE_PROPOSALS) {

@@ -25,6 +25,18 @@ describe("project fields", () => {
     expect(error.details).toEqual({ field: "repoUrls.1" });
   });
 
+  it("refuses a repository URL or an id holding a token, and the message does not repeat it", () => {
+    const token = ["ghp", "_", "hGAkWvj7FAc9QeWJ", "KY40uvSwMFLZDe1f8rES"].join(""); // built at run time: no literal credential in the repository
+    for (const url of [`github.com/acme/${token}`, `https://github.com/acme/${token}.git`, `git@github.com:acme/checkout_${token}.git`]) {
+      const error = errorOf(() => validateRepoUrls(["github.com/acme/checkout", url]));
+      expect(error.message, url).toMatch(/^repoUrls\.1: the URL holds what looks like a credential \(github-classic-token\)/);
+      expect(error.message).not.toContain(token.slice(4));
+    }
+    const error = errorOf(() => resolveProjectId({ id: `proj-${token.toLowerCase().replace("_", "-")}-${token}`, repoUrls: [], name: "X" }));
+    expect(error.message).toMatch(/^id: it holds what looks like a credential/);
+    expect(error.message).not.toContain(token.slice(4));
+  });
+
   it("uses the given id, else derives one; a bad id is refused naming the field", () => {
     expect(resolveProjectId({ id: "payments", repoUrls: ["github.com/acme/checkout"], name: "X" })).toBe("payments");
     expect(resolveProjectId({ repoUrls: ["github.com/acme/checkout"], name: "X" })).toBe("acme-checkout");

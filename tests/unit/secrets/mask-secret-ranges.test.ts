@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maskSecretRanges, maskSecretsDeep, maskSecretsForDisplay, splitRedactionMarkers } from "@/lib/secrets/mask-secret-ranges";
+import { maskSecretRanges, maskSecretsDeep, maskSecretsForDisplay, maskSecretsInQuotedNames, splitRedactionMarkers } from "@/lib/secrets/mask-secret-ranges";
 import { scanSecrets } from "@/lib/secrets/scan-secrets";
 
 // Built at run time so no literal credential sits in the repository.
@@ -18,6 +18,15 @@ describe("maskSecretsForDisplay", () => {
     const text = `token: ${githubToken}\n`;
     expect(maskSecretsForDisplay(text, [])).not.toContain(githubToken);
     expect(maskSecretsForDisplay(text, [])).toContain("[REDACTED:github-classic-token ghp_…");
+  });
+
+  it("masks a token glued to a quoted name's separators in a message, which the text rules read as part of a word", () => {
+    const message = `There is no team memory "reference_${githubToken}.md" and no proposal "x-${githubToken}".`;
+    expect(maskSecretsForDisplay(message)).toContain(githubToken); // why messages need the name rules
+    const masked = maskSecretsInQuotedNames(message);
+    expect(masked).not.toContain(githubToken.slice(4, 20));
+    expect(masked).toBe(`There is no team memory "reference_[REDACTED:github-classic-token ghp_…${githubToken.slice(-4)}].md" and no proposal "x-[REDACTED:github-classic-token ghp_…${githubToken.slice(-4)}]".`);
+    expect(maskSecretsInQuotedNames("Proposal cm4x9 is already approved.")).toBe("Proposal cm4x9 is already approved.");
   });
 
   it("also masks ranges only another layer found", () => {

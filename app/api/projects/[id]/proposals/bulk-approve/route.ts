@@ -5,7 +5,8 @@ import { approveProposal } from "@/lib/review/approve-proposal";
 import { readJsonBody } from "../../../../../_server/body";
 import { getConfig, getDatabase } from "../../../../../_server/context";
 import { access, route } from "../../../../../_server/guard";
-import { json } from "../../../../../_server/http";
+import { json, toShownError } from "../../../../../_server/http";
+import { maskSecretsInQuotedNames } from "@/lib/secrets/mask-secret-ranges";
 
 const Input = z.object({ items: z.array(z.object({ proposalId: z.string().min(1).max(100), revision: z.number().int().min(1) }).strict()).min(1).max(100) }).strict();
 
@@ -25,7 +26,8 @@ export const POST = route<{ id: string }>(access.project("review"), async ({ req
       results.push({ proposalId: item.proposalId, state: proposal.state });
     } catch (error) {
       if (!isAppError(error)) throw error;
-      results.push({ proposalId: item.proposalId, error: { code: error.code, message: error.message } });
+      // The id is echoed as sent (it may be anything), and the message may quote it: both masked as errors are.
+      results.push({ proposalId: maskSecretsInQuotedNames(item.proposalId), error: { code: error.code, message: toShownError(error, "bulk-approve").message } });
     }
   }
   return json({ results });

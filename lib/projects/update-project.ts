@@ -2,6 +2,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { commitProjectEntry } from "../store/commit-project-entry";
+import { findCodeRepoInTeammemData } from "./find-code-repo-in-teammem-data";
 import { getProject } from "./get-project";
 import { projectAuditEvent, toProjectEntry, type ProjectActor } from "./project-entry";
 import { readRepoUrls, type ProjectSummary } from "./project-summary";
@@ -42,6 +43,8 @@ export async function updateProject(config: Config, db: Db, { actor, projectId, 
   };
   const allowSelfApproval = input.allowSelfApproval ?? row.allowSelfApproval;
   const codeRepo = input.codeRepo === undefined ? row.codeRepo : validateCodeRepo(input.codeRepo);
+  const ownData = input.codeRepo === undefined || codeRepo === null ? null : findCodeRepoInTeammemData(config, codeRepo);
+  if (ownData) throw new AppError("INVALID_INPUT", `codeRepo: ${ownData}.`, { details: { field: "codeRepo" } });
   const changes = listChanges(projectId, before, after, { from: row.allowSelfApproval, to: allowSelfApproval });
   if (codeRepo !== row.codeRepo) changes.push({ action: "project.code_repo_changed", subject: `Set the code repository of project ${projectId}`, detail: { from: row.codeRepo, to: codeRepo } });
   const staleAfterDays = input.staleAfterDays === undefined ? row.staleAfterDays : validateStaleAfterDays(input.staleAfterDays);

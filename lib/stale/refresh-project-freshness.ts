@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { AppError, isAppError } from "../errors";
 import { log } from "../log";
 import { syncCodeMirror } from "../code-repo/mirror-code-repo";
+import { findCodeRepoInTeammemData } from "../projects/find-code-repo-in-teammem-data";
 import { ensureReadModel } from "../read-model/ensure-read-model";
 import { flushRecallLog } from "../recall/recall-log";
 import { readBlobs } from "../store/git";
@@ -87,6 +88,9 @@ export async function refreshProjectFreshness(config: Config, db: Db, projectId:
 
 async function readCodeHead(config: Config, projectId: string, codeRepo: string | null, options: RefreshOptions, now: Date): Promise<CodeHead> {
   if (!codeRepo) return { problem: "no code repository is set for this project" };
+  // Checked at every use too: a setting saved before this rule, or a data folder moved since.
+  const ownData = findCodeRepoInTeammemData(config, codeRepo);
+  if (ownData) return { problem: `the code repository is not checked: ${ownData}` };
   try {
     return await syncCodeMirror({ dataDir: config.dataDir, projectId, codeRepo, force: options.force ?? false, wait: options.waitForCode ?? true, now });
   } catch (error) {

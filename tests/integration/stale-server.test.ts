@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -144,6 +144,23 @@ describe("staleness on the server", () => {
     }
     expect(validateCodeRepo("  ")).toBeNull();
     expect(validateCodeRepo("git@github.com:acme/checkout.git")).toBe("git@github.com:acme/checkout.git");
+  });
+
+  it("refuses the team store and the data folder as a code repository, also through a link or a file:// URL, and never checks against them", async () => {
+    const before = (await db.project.findUniqueOrThrow({ where: { id: PROJECT } })).codeRepo;
+    const link = path.join(root, "looks-like-code");
+    await symlink(config.storeRemote, link);
+    for (const own of [config.storeRemote, `file://${config.storeRemote}`, config.storeCloneDir, link, path.join(config.dataDir, "code-mirrors")]) {
+      await expect(updateProject(config, db, { actor: LEAD, projectId: PROJECT, input: { codeRepo: own } }), own).rejects.toThrow(/^codeRepo: it is teammem's own data/);
+    }
+    expect((await db.project.findUniqueOrThrow({ where: { id: PROJECT } })).codeRepo).toBe(before);
+    // A setting saved before the rule is not used either.
+    await db.project.update({ where: { id: PROJECT }, data: { codeRepo: config.storeRemote } });
+    try {
+      expect((await refreshProjectFreshness(config, db, PROJECT, { force: true })).codeRepoProblem).toMatch(/^the code repository is not checked: it is teammem's own data/);
+    } finally {
+      await db.project.update({ where: { id: PROJECT }, data: { codeRepo: before } });
+    }
   });
 
   it("a scheduled round fetches every project's code repository and checks again, with no page opened", async () => {

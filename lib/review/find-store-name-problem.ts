@@ -37,5 +37,9 @@ export function findStoreNameProblem(path: string): string | null {
     if (WINDOWS_RESERVED.test(segment)) return `"${segment}" is a reserved device name on Windows`;
     if (Buffer.byteLength(segment, "utf8") > MAX_SEGMENT_BYTES) return `a part of the name is longer than ${MAX_SEGMENT_BYTES} bytes`;
   }
+  // The index's own case twin: a macOS or Windows checkout holds it as MEMORY.md, which the
+  // store regenerates, so one of the two would be lost there and every sync would stay incomplete.
+  const name = segments.at(-1)!;
+  if (name !== "MEMORY.md" && name.toLowerCase() === "memory.md") return `"${name}" is MEMORY.md in other letters (on macOS and Windows disks the same file as the index)`;
   return null;
 }

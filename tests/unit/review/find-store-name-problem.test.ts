@@ -8,6 +8,12 @@ describe("findStoreNameProblem", () => {
     }
   });
 
+  it("refuses the index's name in other letters, which a macOS or Windows disk holds as the index itself", () => {
+    for (const name of ["memory.md", "Memory.MD", "notes/memory.md"]) expect(findStoreNameProblem(name), name).toMatch(/is MEMORY\.md in other letters/);
+    expect(findStoreNameProblem("MEMORY.md")).toBeNull(); // the index itself: the store's own file
+    expect(findStoreNameProblem("memory_notes.md")).toBeNull();
+  });
+
   it("refuses a name deeper than three folders", () => {
     expect(findStoreNameProblem("a/b/c/d/x.md")).toMatch(/more than 3 folders deep/);
   });

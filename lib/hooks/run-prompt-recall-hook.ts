@@ -5,6 +5,7 @@ import { callTeammemApi, type ApiTarget } from "../client/teammem-api";
 import type { Config } from "../config";
 import { findCanonicalGitRoot } from "../memdir/find-canonical-git-root";
 import { resolveMemoryDir } from "../memdir/resolve-memory-dir";
+import { fitRecallQuery } from "../recall/fit-recall-query";
 import { redactSecrets } from "../secrets/redact-secrets";
 import { readSyncHead } from "../sync/read-sync-head";
 import { findProjectForOrigin, readCheckoutOrigin } from "./find-checkout-project";
@@ -83,7 +84,7 @@ async function recallForPrompt(input: PromptHookInput, options: PromptRecallOpti
   }
   const heldCommit = syncedHere?.syncedCommit ?? null;
   // A prompt with a credential is still worth a recall; the credential never leaves the machine.
-  const query = redactSecrets(input.prompt).text;
+  const query = fitRecallQuery(redactSecrets(input.prompt).text);
   const answer = await callTeammemApi<unknown>(
     target,
     "POST",

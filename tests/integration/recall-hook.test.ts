@@ -192,6 +192,18 @@ describe("teammem recall-hook (Claude Code's UserPromptSubmit hook)", () => {
     expect(run.stdout).not.toContain(SECRET.slice(4));
   });
 
+  it("a prompt longer than the server takes still gets its memories: the hook sends its beginning", async () => {
+    const pasted = Array.from({ length: 120 }, (_, line) => `    at handler (src/payments/ledger.ts:${line + 10}:7) 😀`).join("\n");
+    const run = await runHook({ session_id: "session-long", prompt: `${DB_PROMPT}\n\nHere is the whole log:\n${pasted}` });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^teammem recall-hook: recalled after \d+ ms: /); // before: "failed: INVALID_INPUT", and no memories
+    expect(contextOf(run)).toMatch(/memory\/team\/[a-z_]+\.md/);
+    const query = recallBodies().at(-1)!.query as string;
+    expect(query.startsWith(DB_PROMPT)).toBe(true);
+    expect(query.length).toBeLessThanOrEqual(4000);
+    expect(query.isWellFormed()).toBe(true); // never cut inside a surrogate pair
+  });
+
   it("fails open: a server that never answers yields no output and exit 0 within the budget", async () => {
     mode = "hang";
     const run = await runHook({ session_id: "session-g", prompt: DB_PROMPT }, {}, []);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_RECALL_QUERY_LENGTH } from "@/lib/recall/fit-recall-query";
 import { recallProjectMemories } from "@/lib/recall/recall-project-memories";
 import { readJsonBody } from "../../../../_server/body";
 import { getConfig, getDatabase } from "../../../../_server/context";
@@ -7,7 +8,7 @@ import { json, jsonWithText } from "../../../../_server/http";
 
 const RecallInput = z
   .object({
-    query: z.string().trim().min(1).max(4000),
+    query: z.string().trim().min(1).max(MAX_RECALL_QUERY_LENGTH),
     recentTools: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
     alreadySurfaced: z.array(z.string().min(1).max(500)).max(500).optional(),
     allowSingleWord: z.boolean().optional(),

@@ -1,3 +1,4 @@
+import { findEncodedSecrets } from "./find-encoded-secrets";
 import { findFormatTokens } from "./find-format-tokens";
 import { findHighEntropyValues } from "./find-high-entropy-values";
 import { findKeywordAssignments } from "./find-keyword-assignments";
@@ -14,6 +15,11 @@ export type DetectedSecret = SecretFinding & { isBounded: boolean };
 
 /** Every secret range our own rules find in a text, merged. Synchronous and allocation-light. */
 export function findSecretRanges(text: string): SecretRange[] {
+  return mergeSecretRanges([...findPlainSecretRanges(text), ...findEncodedSecrets(text, findPlainSecretRanges)]);
+}
+
+/** The rules that read a secret as written (not encoded). */
+function findPlainSecretRanges(text: string): SecretRange[] {
   return mergeSecretRanges([
     ...findPrivateKeys(text),
     ...findFormatTokens(text),

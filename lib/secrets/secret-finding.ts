@@ -40,6 +40,7 @@ export const SECRET_KINDS = [
   "password-assignment",
   "secret-assignment",
   "high-entropy-secret",
+  "base64-encoded-secret",
 ] as const;
 
 /** Kinds only the secretlint layer knows about (Shopify, Linear, …) keep the rule's name. */

@@ -158,6 +158,13 @@ const LATER_RECIPES: Recipe[] = [
   { kind: "slack-token", value: (c) => `xoxe.xoxp-1-${c(ALNUM, 100)}`, contexts: [["Rotating refresh token ", "\n"]] },
   { kind: "slack-token", value: (c) => mixed(c, ALNUM, 24), contexts: [["SLACK_TOKEN=", "\n"]] },
   { kind: "stripe-live-key", value: (c) => `sk_live_${c(ALNUM, 24)}`, contexts: [["Old Stripe key from 2017: ", "."]] },
+  // A credential wrapped in base64: readable to anyone who decodes it.
+  {
+    kind: "base64-encoded-secret",
+    value: (c) => Buffer.from(`aws_secret_access_key=${mixed(c, ALNUM, 40)}`).toString("base64"),
+    contexts: [["Decode this: ", "\n"], ["The staging config blob is ", " (base64)."]],
+  },
+  { kind: "base64-encoded-secret", value: (c) => Buffer.from(`password: ${password(c)}\n`).toString("base64url"), contexts: [["creds (base64url) ", "\n"]] },
 ];
 
 function frontmatter(name: string, description: string): string {

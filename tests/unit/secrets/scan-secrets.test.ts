@@ -69,6 +69,19 @@ describe("scanSecrets findings", () => {
     expect(finding).toEqual({ kind: "password-assignment", start, end: start + 8, line: 6, column: 17, preview: "…" });
   });
 
+  it("finds a credential wrapped in base64, which anyone can decode, and leaves base64 of prose and binary alone", () => {
+    const assignment = `aws_secret_access_key=${chars(ALNUM, 40)}`;
+    for (const encoding of ["base64", "base64url"] as const) {
+      const encoded = Buffer.from(assignment).toString(encoding);
+      const text = `Decode this: ${encoded}\nthen export it.`;
+      const [finding] = scanSecrets(text);
+      expect(finding, encoding).toMatchObject({ kind: "base64-encoded-secret", start: text.indexOf(encoded), end: text.indexOf(encoded) + encoded.length });
+    }
+    const prose = Buffer.from("the retry budget is thirty per minute, since the vendor throttles").toString("base64");
+    const digest = Buffer.from(Array.from({ length: 32 }, (_, index) => (index * 73 + 11) % 256)).toString("base64");
+    expect(scanSecrets(`An example of base64: ${prose}. A digest: sha256 ${digest}`).filter((finding) => finding.kind === "base64-encoded-secret")).toEqual([]);
+  });
+
   it("finds a secret in the frontmatter description", () => {
     const text = "---\nname: Mail\ndescription: staging password: Sp4rkl3!x\ntype: reference\n---\nbody\n";
     expect(scanSecrets(text).map((finding) => finding.kind)).toEqual(["password-assignment"]);

@@ -6,6 +6,7 @@ import { contentHash } from "../review/proposal-records";
 import type { ProposalDetail } from "../review/proposal-types";
 import { reviseProposal } from "../review/revise-proposal";
 import { submitProposal } from "../review/submit-proposal";
+import { findFormatTokensInName } from "../secrets/find-format-tokens";
 
 /** A first attempt that never finished (its process died) is taken over after this long. */
 const CLAIM_TIMEOUT_MS = 120_000;
@@ -38,6 +39,9 @@ const REVISABLE_STATES = ["submitted", "in_review", "blocked_secret", "conflicte
  * proposals only; withdrawing and resubmitting would have lost the review thread.
  */
 export async function submitSyncProposal(config: Config, db: Db, input: SubmitSyncProposalInput): Promise<SyncProposalOutcome> {
+  // Stored as sent: a key that is a provider's token (pasted, or a client's bug) would sit in clear.
+  const token = findFormatTokensInName(input.idempotencyKey)[0];
+  if (token) throw new AppError("INVALID_INPUT", `idempotencyKey: it has the form of a credential (${token.kind}); use a random key.`, { details: { field: "idempotencyKey" } });
   const key = { projectId: input.projectId, userId: input.proposerId, idempotencyKey: input.idempotencyKey };
   const existing = await claimKey(db, key);
   if (existing) return { proposal: await getProposal(config, db, existing), isNew: false, isRevision: false };

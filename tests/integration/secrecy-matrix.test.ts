@@ -174,6 +174,8 @@ const ROWS: Record<string, () => Promise<Call>> = {
   "POST /api/memory-index/repair": async () => ({ path: "/api/memory-index/repair", body: { folder: `../${SECRETS[0]!.value}`, expectedHash: "0".repeat(64) } }),
   "GET /api/admin/users": async () => ({ path: "/api/admin/users" }),
   "POST /api/admin/users": async () => ({ path: "/api/admin/users", body: { email: `new-${++unique}@acme.example`, name: `Name ${SECRETS[3]!.value}` } }),
+  // A path no route claims, naming a secret: the 404 does not echo it.
+  ...Object.fromEntries(["GET", "POST", "PUT", "PATCH", "DELETE"].map((method) => [`${method} /api/[...unknown]`, async () => ({ path: `/api/${SECRETS[0]!.value}` })])),
 };
 
 /** Hostile requests whose error messages could echo input. */
@@ -299,19 +301,24 @@ describe("secrecy matrix", () => {
 
   it("a token in a path, an id or a repository URL the caller sends is not echoed back, and such a URL is refused", async () => {
     const token = SECRETS[0]!.value;
-    const [{ POST: stillTrue }, { POST: bulkApprove }, { POST: createProject }] = await Promise.all([
+    const [{ POST: stillTrue }, { POST: bulkApprove }, { POST: createProject }, { POST: syncPropose }] = await Promise.all([
       import("@/app/api/projects/[id]/still-true/route"),
       import("@/app/api/projects/[id]/proposals/bulk-approve/route"),
       import("@/app/api/projects/route"),
+      import("@/app/api/projects/[id]/sync/proposals/route"),
     ]);
+    const provenance = { checkout: "github.com/acme/checkout", baseCommit: null, clientVersion: "test" };
     const answers = [
       await send(stillTrue as unknown as Handler, "lead", "POST", { path: `/api/projects/${PROJECT}/still-true`, params: { id: PROJECT }, body: { path: `reference_${token}.md` } }),
       await send(bulkApprove as unknown as Handler, "lead", "POST", { path: `/api/projects/${PROJECT}/proposals/bulk-approve`, params: { id: PROJECT }, body: { items: [{ proposalId: token, revision: 1 }] } }),
       await send(createProject as unknown as Handler, "admin", "POST", { path: "/api/projects", body: { name: "Leaky", repoUrls: [`github.com/acme/${token}`] } }),
       await send(createProject as unknown as Handler, "admin", "POST", { path: "/api/projects", body: { name: "Leaky", id: `proj-${token}` } }),
+      // Kept in the database as sent, to answer a retry: a key that is a token is refused.
+      await send(syncPropose as unknown as Handler, "proposer", "POST", { path: `/api/projects/${PROJECT}/sync/proposals`, params: { id: PROJECT }, body: { path: "project_keyed.md", content: cleanMemory(), baseBlob: null, idempotencyKey: token, provenance } }),
     ];
     for (const answer of answers) expect(findLeak(answer.text), answer.text).toBeNull();
-    expect(answers.map((answer) => answer.status)).toEqual([404, 200, 400, 400]);
+    expect(answers.map((answer) => answer.status)).toEqual([404, 200, 400, 400, 400]);
+    expect(await world.db.syncSubmission.count({ where: { idempotencyKey: token } })).toBe(0);
   });
 
   it("hostile submissions are refused with messages that hold no secret", async () => {

@@ -2,6 +2,7 @@ import { generateRandomString } from "better-auth/crypto";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { assertNoSecret } from "../secrets/assert-no-secret";
+import { findFormatTokensInName } from "../secrets/find-format-tokens";
 import type { Auth } from "./auth";
 import { isProjectRole, type ProjectRole } from "./permissions";
 
@@ -19,6 +20,9 @@ export function generateOneTimePassword(): string {
 export async function createAccount(auth: Auth, db: Db, account: NewAccount): Promise<{ userId: string; password: string }> {
   const email = account.email.trim().toLowerCase();
   assertNoSecret(account.name, "name");
+  // Shown on every page that names the person; a provider's token form is no one's address.
+  const token = findFormatTokensInName(email)[0];
+  if (token) throw new AppError("INVALID_INPUT", `email: it has the form of a credential (${token.kind}); give the person's address.`, { details: { field: "email" } });
   if (await db.user.findUnique({ where: { email }, select: { id: true } })) {
     throw new AppError("CONFLICT", `An account for ${email} already exists.`);
   }

@@ -301,11 +301,12 @@ describe("secrecy matrix", () => {
 
   it("a token in a path, an id or a repository URL the caller sends is not echoed back, and such a URL is refused", async () => {
     const token = SECRETS[0]!.value;
-    const [{ POST: stillTrue }, { POST: bulkApprove }, { POST: createProject }, { POST: syncPropose }] = await Promise.all([
+    const [{ POST: stillTrue }, { POST: bulkApprove }, { POST: createProject }, { POST: syncPropose }, { POST: createUser }] = await Promise.all([
       import("@/app/api/projects/[id]/still-true/route"),
       import("@/app/api/projects/[id]/proposals/bulk-approve/route"),
       import("@/app/api/projects/route"),
       import("@/app/api/projects/[id]/sync/proposals/route"),
+      import("@/app/api/admin/users/route"),
     ]);
     const provenance = { checkout: "github.com/acme/checkout", baseCommit: null, clientVersion: "test" };
     const answers = [
@@ -315,10 +316,12 @@ describe("secrecy matrix", () => {
       await send(createProject as unknown as Handler, "admin", "POST", { path: "/api/projects", body: { name: "Leaky", id: `proj-${token}` } }),
       // Kept in the database as sent, to answer a retry: a key that is a token is refused.
       await send(syncPropose as unknown as Handler, "proposer", "POST", { path: `/api/projects/${PROJECT}/sync/proposals`, params: { id: PROJECT }, body: { path: "project_keyed.md", content: cleanMemory(), baseBlob: null, idempotencyKey: token, provenance } }),
+      await send(createUser as unknown as Handler, "admin", "POST", { path: "/api/admin/users", body: { email: `${token}@acme.example`, name: "Token Person" } }),
     ];
     for (const answer of answers) expect(findLeak(answer.text), answer.text).toBeNull();
-    expect(answers.map((answer) => answer.status)).toEqual([404, 200, 400, 400, 400]);
+    expect(answers.map((answer) => answer.status)).toEqual([404, 200, 400, 400, 400, 400]);
     expect(await world.db.syncSubmission.count({ where: { idempotencyKey: token } })).toBe(0);
+    expect(await world.db.user.count({ where: { email: { contains: token.slice(4, 20).toLowerCase() } } })).toBe(0);
   });
 
   it("hostile submissions are refused with messages that hold no secret", async () => {

@@ -114,20 +114,24 @@ function assertApprovable(state: ProposalState, proposal: ProposalRow): void {
   assertTransition(state, "approved");
 }
 
-/** The order says what to fix first: a secret, then scope, then the format. */
-function assertChecksAllowApproval({ checks }: ComputedChecks): void {
+/**
+ * The order says what to fix first: a secret, then scope, then the format; but a memory whose
+ * type is missing or broken hears about its format first, since no confirmation makes it valid.
+ */
+function assertChecksAllowApproval({ checks, type }: ComputedChecks): void {
   if (checks.secrets.length > 0) {
     throw new AppError("SECRET_FOUND", "This proposal contains a secret and cannot be approved; apply the redaction or edit it out first.", { details: { findings: checks.secrets } });
   }
   if (checks.scope.verdict === "private-only") {
     throw new AppError("FORBIDDEN", "This is a user memory: it stays personal, in the proposer's private memory, and cannot enter the team store.");
   }
-  if (checks.scope.verdict === "needs-confirmation") {
-    throw new AppError("INVALID_INPUT", "Feedback enters the team store only as a team convention: confirm that it applies to everyone (confirmTeamConvention), or reject it.", {
+  const errors = checks.lint.filter((finding) => finding.severity === "error");
+  if (checks.scope.verdict === "needs-confirmation" && !(type === null && errors.length > 0)) {
+    const why = type === "feedback" ? "Feedback enters the team store only as a team convention" : "This memory has no type, so its scope is unknown";
+    throw new AppError("INVALID_INPUT", `${why}: confirm that it applies to everyone (confirmTeamConvention), or reject it.`, {
       details: { field: "confirmTeamConvention" },
     });
   }
-  const errors = checks.lint.filter((finding) => finding.severity === "error");
   if (errors.length > 0) {
     throw new AppError("INVALID_MEMORY", `The memory has ${errors.length === 1 ? "a format error" : `${errors.length} format errors`} (${errors.map((error) => error.message).join(" ")}); edit it before approving.`, {
       details: { findings: errors },

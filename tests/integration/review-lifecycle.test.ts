@@ -242,6 +242,13 @@ describe("checks that stop an approval", () => {
     expect(storeGit("log", "-1", "--format=%s", "main").trim()).toBe("Add feedback memory: Migrations run in CI only");
   });
 
+  it("a memory without a valid type hears about its format first, not about a team convention", async () => {
+    const proposal = await submit({ path: uniquePath("project_untyped"), content: "---\nname: Untyped\ndescription: A memory whose type is not one of the four\ntype: decision\n---\nBody.\n" });
+    const error = await expectCode(approveProposal(config, db, { proposalId: proposal.id, approverId: users.lena, revision: 1 }), "INVALID_MEMORY");
+    expect(error.message).toMatch(/format error/);
+    expect(error.message).not.toMatch(/Feedback/);
+  });
+
   it("refuses unsafe paths and oversized content, naming the field", async () => {
     for (const badPath of ["../escape.md", "notes.txt", "MEMORY.md", "team/MEMORY.md", "/abs.md"]) {
       expect((await expectCode(submit({ path: badPath, content: projectMemory("x", "y z w") }), "INVALID_INPUT")).details).toEqual({ field: "path" });

@@ -5,6 +5,7 @@ import type { TeamDirScan } from "./scan-team-dir";
 import type { SyncReport } from "./sync-report";
 import type { SyncState } from "./sync-state";
 import type { TeamFiles } from "./team-files";
+import { ChangedOnDiskError, type SeenBefore } from "./write-team-file";
 
 export type ApplyStoreChangesOptions = {
   state: SyncState;
@@ -24,7 +25,7 @@ export type ApplyStoreChangesOptions = {
 export async function applyStoreChanges({ state, scan, answer, files, report, onProgress }: ApplyStoreChangesOptions): Promise<{ isComplete: boolean }> {
   const isWaiting = (filePath: string) => Boolean(state.pending[filePath] || state.tombstones[filePath] || state.outbox.some((item) => item.path === filePath));
   const skipped = new Set(scan.skipped.map((file) => file.path));
-  const writes: { incoming: SyncFile; hash: string; isNew: boolean }[] = [];
+  const writes: { incoming: SyncFile; hash: string; isNew: boolean; seenBefore: SeenBefore | undefined }[] = [];
   for (const incoming of answer.files) {
     const known = state.files[incoming.path];
     const incomingHash = localBlobIdOf(incoming);
@@ -46,7 +47,8 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
       report.kept.push({ path: incoming.path, reason: "the store changed it, but your copy cannot be synced (see skipped); left as it is" });
       continue;
     }
-    writes.push({ incoming, hash: incomingHash, isNew: !local && !known });
+    const seen = local ? scan.seen.get(incoming.path) : undefined;
+    writes.push({ incoming, hash: incomingHash, isNew: !local && !known, seenBefore: local ? (seen ? { stat: seen } : undefined) : { isAbsent: true } });
   }
   let isComplete = true;
   // Retired files go first: a file retired and another added under the same name in another
@@ -66,7 +68,7 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
   const write = fresh?.write ?? files.write;
   const removedNow = new Set(report.pulled.removed);
   const twinOf = caseTwinFinder([...Object.keys(state.files), ...[...scan.files.keys()].filter((filePath) => !removedNow.has(filePath))]);
-  for (const [index, { incoming, hash, isNew }] of writes.entries()) {
+  for (const [index, { incoming, hash, isNew, seenBefore }] of writes.entries()) {
     const twin = twinOf(incoming.path);
     if (twin !== null) {
       // Two store files this disk may hold as one (the store took both before its rule, or from outside teammem).
@@ -76,8 +78,14 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
     }
     let written: Awaited<ReturnType<TeamFiles["write"]>>;
     try {
-      written = await write(incoming.path, incoming.content, incoming.changedAt);
+      written = await write(incoming.path, incoming.content, incoming.changedAt, seenBefore);
     } catch (error) {
+      if (error instanceof ChangedOnDiskError) {
+        // Its record stays the last synced version: the next sync proposes the new text against it.
+        report.kept.push({ path: incoming.path, reason: "the store changed it, but your copy was saved while the sync ran; it stays as it is, and the next sync compares it" });
+        isComplete = false;
+        continue;
+      }
       isComplete = refuseOnDisk(report, incoming.path, error);
       continue;
     } finally {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { renameSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { lstat, mkdir, realpath, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "../errors";
@@ -8,7 +8,7 @@ import { findKeyProblem } from "../memdir/validate-memory-key";
 import { UnsafeMemoryPathError } from "../memdir/write-memory-file";
 import { besideMemoryDir } from "./find-team-memory-dir";
 import { startFreshTeamFolder, type FreshTeamFolder } from "./fresh-team-folder";
-import { folderFinder, writeNewFile, type WriteTeamFile } from "./write-team-file";
+import { folderFinder, placeTempFile, writeNewFile, type WriteTeamFile } from "./write-team-file";
 
 /** The file operations a sync makes on a member's disk; with --dry-run none of them happens. */
 export type TeamFiles = {
@@ -44,13 +44,13 @@ export function createTeamFiles(memoryDir: string, teamDir: string, options: { i
   let tempCount = 0;
   const folderOf = folderFinder(teamDir);
   return {
-    async write(relativePath, content, changedAt) {
+    async write(relativePath, content, changedAt, seenBefore) {
       const folder = await folderOf(path.posix.dirname(relativePath).replace(/^\.$/, ""));
       const finalPath = path.join(folder, path.posix.basename(relativePath));
       const tempPath = path.join(folder, `.${path.posix.basename(relativePath)}.${tempToken}-${tempCount++}.tmp`);
       try {
         const written = writeNewFile(tempPath, content, changedAt);
-        renameSync(tempPath, finalPath); // keeps inode and mtime
+        placeTempFile(tempPath, finalPath, relativePath, seenBefore);
         return written;
       } catch (error) {
         rmSync(tempPath, { force: true });

@@ -140,6 +140,42 @@ describe("teammem sync against hostile input", () => {
     expect(await readTeam(member, contested)).toBe(savedMeanwhile);
   });
 
+  it("a file saved in team/ while a sync runs is never replaced by the store's version: it stays, is reported, and the next sync proposes it", async () => {
+    const outside = outsideClone("saved-during-sync-writer");
+    await writeFile(path.join(outside.folder, "project_race_a.md"), memory("Race A", "First version of A."));
+    await writeFile(path.join(outside.folder, "project_race_b.md"), memory("Race B", "First version of B."));
+    await outside.push("Two memories from outside");
+    const member = await makeMember("saved-during-sync", "priya");
+    await sync(member);
+    expect(await readTeam(member, "project_race_b.md")).toContain("First version of B.");
+
+    await writeFile(path.join(outside.folder, "project_race_a.md"), memory("Race A", "Second version of A."));
+    await writeFile(path.join(outside.folder, "project_race_b.md"), memory("Race B", "Second version of B."));
+    await writeFile(path.join(outside.folder, "project_race_c.md"), memory("Race C", "The store's C."));
+    await outside.push("Both changed, C added");
+    const editedB = memory("Race B", "The member's own edit of B, saved while the sync ran.");
+    const savedC = memory("Race C", "The member's own C, saved while the sync ran.");
+    let hasSaved = false;
+    const report = await runSync({
+      ...syncOptions(member),
+      onProgress: () => {
+        if (hasSaved) return;
+        hasSaved = true;
+        writeFileSync(path.join(member.teamDir, "project_race_b.md"), editedB);
+        writeFileSync(path.join(member.teamDir, "project_race_c.md"), savedC);
+      },
+    });
+    expect(hasSaved).toBe(true);
+    expect(await readTeam(member, "project_race_a.md")).toContain("Second version of A.");
+    expect(await readTeam(member, "project_race_b.md")).toBe(editedB);
+    expect(await readTeam(member, "project_race_c.md")).toBe(savedC);
+    for (const file of ["project_race_b.md", "project_race_c.md"]) expect(report.kept).toContainEqual({ path: file, reason: expect.stringMatching(/saved while the sync ran/) });
+
+    const next = await sync(member);
+    expect(next.proposed).toEqual(expect.arrayContaining([expect.objectContaining({ path: "project_race_b.md", kind: "change" }), expect.objectContaining({ path: "project_race_c.md" })]));
+    expect(await readTeam(member, "project_race_b.md")).toBe(editedB);
+  });
+
   it("a team/ that is a regular file: sync exits non-zero with one line saying it is not a folder, and nothing changes", async () => {
     const member = await makeMember("team-is-file", "lena");
     await mkdir(member.memoryDir, { recursive: true });

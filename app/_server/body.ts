@@ -1,17 +1,18 @@
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { findJsonProblem } from "@/lib/http/find-json-problem";
+import { parseJsonOrNull } from "@/lib/parse-json";
+import { parseInputOrThrow } from "./parse-input";
 
 /** Request bodies are small JSON documents; anything bigger is refused before it is parsed. */
 export const MAX_BODY_BYTES = 256 * 1024;
 
+/** Deeper than any body teammem takes; a deeper one is refused before anything walks it recursively. */
+export const MAX_BODY_DEPTH = 64;
+
 /** Reads a JSON body with a size cap and validates it, naming the first field that is wrong. */
 export async function readJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
-  const contentType = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(contentType)) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json.");
-  }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!isJson(request)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json.");
   const text = await readCapped(request);
   let value: unknown;
   try {
@@ -19,16 +20,33 @@ export async function readJsonBody<Schema extends z.ZodType>(request: Request, s
   } catch {
     throw new AppError("INVALID_INPUT", "The request body is not valid JSON.");
   }
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.length ? issue.path.join(".") : "body";
-    throw new AppError("INVALID_INPUT", `${field}: ${issue.message}.`, { details: { field } });
-  }
-  return parsed.data;
+  assertTakeableJson(value);
+  return parseInputOrThrow(schema, value, "body");
+}
+
+/**
+ * The request again, its JSON body read once and checked as readJsonBody checks it (size,
+ * Unicode, depth), for a handler that parses the body itself (better-auth's). A body that is not
+ * JSON, or does not parse, goes on to that handler, which answers it as it always has.
+ */
+export async function checkedJsonRequest(request: Request): Promise<Request> {
+  if (!request.body || !isJson(request)) return request;
+  const text = await readCapped(request);
+  assertTakeableJson(parseJsonOrNull(text));
+  return new Request(request, { body: text });
+}
+
+function isJson(request: Request): boolean {
+  return /^application\/json\b/i.test(request.headers.get("content-type") ?? "");
+}
+
+function assertTakeableJson(value: unknown): void {
+  const problem = findJsonProblem(value, MAX_BODY_DEPTH);
+  if (problem) throw new AppError("INVALID_INPUT", `${problem.field}: ${problem.message}.`, { details: { field: problem.field } });
 }
 
 async function readCapped(request: Request): Promise<string> {
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) throw tooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -14,11 +14,15 @@ function listRouteFiles(dir = "app/api"): string[] {
 /**
  * Every route handler under app/api as "METHOD /api/…pattern" with its declared access rule, read
  * from the files, so a new route (or method) shows up in the matrices without being listed.
+ * Catch-all routes (`[...name]`) come last: Next.js prefers every more specific route to them, and
+ * a dispatcher taking the first match must too.
  */
 export async function loadApiRoutes(): Promise<LoadedRoute[]> {
   const { ROUTE_ACCESS } = await import("@/app/_server/guard");
   const routes: LoadedRoute[] = [];
-  for (const file of listRouteFiles()) {
+  const files = listRouteFiles();
+  const isCatchAll = (file: string) => file.includes("[...");
+  for (const file of [...files.filter((file) => !isCatchAll(file)), ...files.filter(isCatchAll)]) {
     const module = (await import(path.resolve(file))) as Record<string, unknown>;
     const pattern = "/" + path.dirname(file).split(path.sep).join("/");
     for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {

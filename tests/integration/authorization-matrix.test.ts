@@ -187,6 +187,8 @@ const ROWS: Record<string, Row> = {
   },
   "GET /api/admin/users": { success: 200, prepare: async () => ({ path: "/api/admin/users" }) },
   "POST /api/admin/users": { success: 201, prepare: async () => ({ path: "/api/admin/users", body: { email: `new-${++unique}@acme.example`, name: "New Person" } }) },
+  // A path no route claims: the same JSON 404 for everyone, whatever the method.
+  ...Object.fromEntries(["GET", "POST", "PUT", "PATCH", "DELETE"].map((method) => [`${method} /api/[...unknown]`, { success: 404, prepare: async () => ({ path: "/api/nope" }) }])),
 };
 
 function expectedStatus(rule: { kind: string; permission?: string }, identity: Identity, success: number): number {

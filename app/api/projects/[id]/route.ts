@@ -5,6 +5,7 @@ import { readJsonBody } from "../../../_server/body";
 import { getConfig, getDatabase } from "../../../_server/context";
 import { access, route } from "../../../_server/guard";
 import { json } from "../../../_server/http";
+import { readPaging } from "../../../_server/paging";
 
 export const dynamic = "force-dynamic";
 
@@ -19,18 +20,14 @@ const ProjectChanges = z
   })
   .strict();
 
-const MemoryPaging = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-  pageSize: z.coerce.number().int().min(1).max(500).catch(DEFAULT_MEMORY_PAGE_SIZE),
-});
+const MEMORY_PAGING = { defaultPageSize: DEFAULT_MEMORY_PAGE_SIZE, maxPageSize: 500 };
 
 /**
  * GET /api/projects/:id?page=N&pageSize=M: one project and a page of its team memories (newest
  * first, 100 per page by default, at most 500), with `page`, `pageSize` and `pageCount`.
  */
 export const GET = route<{ id: string }>(access.project("read"), async ({ request, params }) => {
-  const query = new URL(request.url).searchParams;
-  const paging = MemoryPaging.parse({ page: query.get("page") ?? undefined, pageSize: query.get("pageSize") ?? undefined });
+  const paging = readPaging(new URL(request.url).searchParams, MEMORY_PAGING);
   return json(await getProject(getConfig(), getDatabase(), params.id, paging));
 });
 

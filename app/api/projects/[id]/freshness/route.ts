@@ -1,15 +1,12 @@
-import { z } from "zod";
 import { checkProjectFreshnessNow, loadProjectFreshness } from "@/lib/stale/load-project-freshness";
 import { getConfig, getDatabase } from "../../../../_server/context";
 import { access, route } from "../../../../_server/guard";
 import { json } from "../../../../_server/http";
+import { readPaging } from "../../../../_server/paging";
 
 export const dynamic = "force-dynamic";
 
-const Paging = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
-  pageSize: z.coerce.number().int().min(1).max(500).catch(100),
-});
+const FRESHNESS_PAGING = { defaultPageSize: 100, maxPageSize: 500 };
 
 /**
  * GET /api/projects/:id/freshness?page=N&pageSize=M: the team memories' staleness state, score,
@@ -17,8 +14,7 @@ const Paging = z.object({
  * 500, with `page`, `pageSize`, `total` and `pageCount`: the answer stays bounded at 10,000 memories.
  */
 export const GET = route<{ id: string }>(access.project("read"), async ({ request, params }) => {
-  const query = new URL(request.url).searchParams;
-  const { page, pageSize } = Paging.parse({ page: query.get("page") ?? undefined, pageSize: query.get("pageSize") ?? undefined });
+  const { page, pageSize } = readPaging(new URL(request.url).searchParams, FRESHNESS_PAGING);
   const db = getDatabase();
   const freshness = await loadProjectFreshness(getConfig(), db, params.id, { skip: (page - 1) * pageSize, take: pageSize });
   const total = await db.storeMemory.count({ where: { projectId: params.id } });

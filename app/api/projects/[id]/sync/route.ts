@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
 import { recordMemberSync } from "@/lib/member-sync/record-member-sync";
 import { DEFAULT_SYNC_PAGE_SIZE, MAX_SYNC_PAGE_SIZE, readSyncChanges } from "@/lib/member-sync/read-sync-changes";
 import { MAX_TRACKED_PROPOSALS } from "@/lib/member-sync/list-tracked-proposals";
 import { getConfig, getDatabase } from "../../../../_server/context";
 import { access, route } from "../../../../_server/guard";
 import { json } from "../../../../_server/http";
+import { readPaging } from "../../../../_server/paging";
+import { parseInputOrThrow } from "../../../../_server/parse-input";
 
 export const dynamic = "force-dynamic";
 
@@ -13,11 +14,10 @@ const Commit = z.string().regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/, { error: "mus
 const SyncQuery = z.object({
   since: Commit.nullable(),
   head: Commit.nullable(),
-  page: z.coerce.number().int().min(1).max(1_000_000),
-  pageSize: z.coerce.number().int().min(1).max(MAX_SYNC_PAGE_SIZE),
   proposals: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "must be proposal ids" })).max(MAX_TRACKED_PROPOSALS),
   client: z.string().regex(/^[A-Za-z0-9._+-]{1,40}$/).catch("unknown"),
 });
+const SYNC_PAGING = { defaultPageSize: DEFAULT_SYNC_PAGE_SIZE, maxPageSize: MAX_SYNC_PAGE_SIZE };
 
 /**
  * GET /api/projects/:id/sync?since=<commit>&page=N[&pageSize=M][&head=<commit>][&proposals=a,b][&client=V][&peek=1]:
@@ -27,20 +27,14 @@ const SyncQuery = z.object({
  */
 export const GET = route<{ id: string }>(access.project("propose"), async ({ request, caller, params }) => {
   const query = new URL(request.url).searchParams;
-  const parsed = SyncQuery.safeParse({
+  const input = parseInputOrThrow(SyncQuery, {
     since: query.get("since") || null,
     head: query.get("head") || null,
-    page: query.get("page") ?? 1,
-    pageSize: query.get("pageSize") ?? DEFAULT_SYNC_PAGE_SIZE,
     proposals: (query.get("proposals") ?? "").split(",").filter(Boolean),
     client: query.get("client") ?? "unknown",
-  });
-  if (!parsed.success) {
-    const field = parsed.error.issues[0]!.path.join(".") || "query";
-    throw new AppError("INVALID_INPUT", `${field}: ${parsed.error.issues[0]!.message}.`, { details: { field } });
-  }
-  const input = parsed.data;
-  const answer = await readSyncChanges(getConfig(), getDatabase(), { projectId: params.id, userId: caller.userId, since: input.since, expectedHead: input.head, page: input.page, pageSize: input.pageSize, proposalIds: input.proposals });
+  }, "query");
+  const { page, pageSize } = readPaging(query, SYNC_PAGING);
+  const answer = await readSyncChanges(getConfig(), getDatabase(), { projectId: params.id, userId: caller.userId, since: input.since, expectedHead: input.head, page, pageSize, proposalIds: input.proposals });
   const isLastPage = answer.page >= answer.pageCount;
   if (query.get("peek") !== "1") await recordMemberSync(getDatabase(), { projectId: params.id, userId: caller.userId, clientVersion: input.client, heldCommit: isLastPage ? answer.head : undefined });
   return json(answer);

@@ -1,0 +1,159 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * What the API refuses, as a client meets it: text that is not valid Unicode, bodies nested too
+ * deep, paging parameters out of range, paths that name no endpoint. Each is a JSON answer with
+ * a one-line message naming what is wrong, never a 500 or an HTML page. Route handlers run over a
+ * real store and SQLite file, with real sessions and tokens.
+ */
+const PASSWORD = "api-refusals-password";
+const BASE = "http://127.0.0.1:3000";
+const PROJECT = "acme-checkout";
+type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+type Answer = { error?: { code: string; message: string } } & Record<string, unknown>;
+type Credentials = { token?: string; cookie?: string };
+
+let root = "";
+let world: Awaited<ReturnType<typeof buildWorld>>;
+let unique = 0;
+
+const memory = (extra = "") =>
+  `---\nname: Refusals decision ${++unique}\ndescription: Checkout refusals decision ${unique} for the PayFlow rollout\ntype: project\n---\nThe retry budget is ${unique} per minute${extra}.\n**Why:** the vendor throttles.\n**How to apply:** PayFlow calls.\n`;
+
+async function buildWorld() {
+  root = await mkdtemp(path.join(os.tmpdir(), "teammem-refusals-"));
+  process.env.TEAMMEM_DATA_DIR = path.join(root, "data");
+  process.env.TEAMMEM_INITIAL_PASSWORD = PASSWORD;
+  const { loadConfig } = await import("@/lib/config");
+  const { runSetup } = await import("@/lib/setup/run-setup");
+  await runSetup(loadConfig());
+  const { getAuth, getDatabase } = await import("@/app/_server/context");
+  const { createApiToken } = await import("@/lib/auth/manage-api-tokens");
+  const { submitProposal } = await import("@/lib/review/submit-proposal");
+  const auth = await getAuth();
+  const db = getDatabase();
+  const adminSession = (await auth.api.signInEmail({ body: { email: "admin@teammem.local", password: PASSWORD }, asResponse: true })).headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
+  const lena = await db.user.findUniqueOrThrow({ where: { email: "lena@acme.example" } });
+  const lenaToken = (await createApiToken(db, { userId: lena.id, email: lena.email, name: lena.name, isAdmin: false, via: "session", tokenProjectIds: null }, { name: "refusals", projectIds: [PROJECT] })).token;
+  const waitingProposal = async () => (await submitProposal(loadConfig(), db, { projectId: PROJECT, path: `project_refusals_${++unique}.md`, content: memory(), source: "member", proposerId: lena.id })).id;
+  return { db, adminSession, lenaToken, waitingProposal };
+}
+
+const handlerOf = async (file: string, method = "POST") => ((await import(`@/app/api/${file}/route`)) as Record<string, Handler>)[method]!;
+
+/** Calls a route handler; `body` is sent as JSON, or as it is when it is already text. */
+async function call(handler: Handler, init: { path: string; params?: Record<string, string | string[]>; method?: string; body?: unknown } & Credentials): Promise<{ status: number; body: Answer; contentType: string }> {
+  const headers = new Headers({ origin: BASE, "x-forwarded-for": "192.0.2.77" });
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  if (init.cookie) headers.set("cookie", init.cookie);
+  if (init.body !== undefined) headers.set("content-type", "application/json");
+  const body = init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body);
+  const response = await handler(new Request(BASE + init.path, { method: init.method ?? "POST", headers, body }), { params: Promise.resolve(init.params ?? {}) });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as Answer, contentType: response.headers.get("content-type") ?? "" };
+}
+
+const asLena = () => ({ token: world.lenaToken });
+const projectCall = async (file: string, body: unknown, proposalId?: string) =>
+  call(await handlerOf(`projects/[id]/${file}`), {
+    path: `/api/projects/${PROJECT}/${file.replace("[proposalId]", proposalId ?? "")}`,
+    params: proposalId ? { id: PROJECT, proposalId } : { id: PROJECT },
+    body,
+    ...asLena(),
+  });
+const signIn = async (body: unknown) => call(await handlerOf("auth/[...all]"), { path: "/api/auth/sign-in/email", params: { all: ["sign-in", "email"] }, body });
+const getPage = async (file: string, query: string) =>
+  call(await handlerOf(file ? `projects/[id]/${file}` : "projects/[id]", "GET"), { path: `/api/projects/${PROJECT}${file ? `/${file}` : ""}?${query}`, params: { id: PROJECT }, method: "GET", ...asLena() });
+
+describe("what the API refuses", () => {
+  beforeAll(async () => {
+    world = await buildWorld();
+  }, 180_000);
+  afterAll(async () => {
+    await world?.db.$disconnect();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("a lone surrogate in any JSON string or key is a 400 naming the field, on every route that stores text, sign-in included", async () => {
+    const LONE = /: (a key )?holds a lone surrogate \(U\+D[89A-F][0-9A-F]{2}\); send valid Unicode text\.$/;
+    const syncBody = (provenance: Record<string, unknown>) => ({ path: `project_lone_${++unique}.md`, content: memory(), baseBlob: null, idempotencyKey: `lone-key-${unique}-0123456789`, provenance: { checkout: "/src/acme", baseCommit: null, clientVersion: "test", ...provenance } });
+    const refusals = [
+      { field: "content", answer: await projectCall("proposals", { path: `project_lone_${++unique}.md`, content: memory(" \ud800") }) },
+      { field: "provenance", answer: await projectCall("proposals", { path: `project_lone_${++unique}.md`, content: memory(), provenance: { ["checkout\udc00"]: "/src" } }) },
+      { field: "content", answer: await projectCall("proposals/[proposalId]/revise", { content: memory(" \udbff") }, await world.waitingProposal()) },
+      { field: "note", answer: await projectCall("proposals/[proposalId]/revise", { content: memory(), note: "tightened \ud800" }, await world.waitingProposal()) },
+      { field: "reason", answer: await projectCall("proposals/[proposalId]/reject", { reason: "not a team fact \ud800" }, await world.waitingProposal()) },
+      { field: "provenance.checkout", answer: await projectCall("sync/proposals", syncBody({ checkout: "/src/\ud800" })) },
+      { field: "name", answer: await call(await handlerOf("projects"), { path: "/api/projects", body: { name: "s\ud800" }, cookie: world.adminSession }) },
+      { field: "name", answer: await call(await handlerOf("admin/users"), { path: "/api/admin/users", body: { email: `lone-${++unique}@acme.example`, name: "s\ud800" }, cookie: world.adminSession }) },
+      { field: "password", answer: await signIn({ email: "lena@acme.example", password: "s\ud800" }) },
+    ];
+    for (const { field, answer } of refusals) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(answer.body.error).toMatchObject({ code: "INVALID_INPUT" });
+      expect(answer.body.error!.message.startsWith(`${field}: `), answer.body.error!.message).toBe(true);
+      expect(answer.body.error!.message).toMatch(LONE);
+    }
+    expect(refusals[0]!.answer.body.error!.message).toBe("content: holds a lone surrogate (U+D800); send valid Unicode text.");
+    // Valid Unicode beyond the BMP (a surrogate pair) is text like any other.
+    expect((await signIn({ email: "lena@acme.example", password: PASSWORD + "🚀" })).status).toBe(401);
+    expect((await signIn({ email: "lena@acme.example", password: PASSWORD })).status).toBe(200);
+  });
+
+  it("a body nested deeper than 64 levels is a 400 saying so, well under the size cap, on routes and sign-in alike", async () => {
+    const deep = (levels: number) => '{"a":'.repeat(levels) + "1" + "}".repeat(levels);
+    const proposal = `{"path":"project_deep_${++unique}.md","content":${JSON.stringify(memory())},"provenance":${deep(2_500)}}`;
+    const refused = await projectCall("proposals", proposal);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toEqual({ code: "INVALID_INPUT", message: "body: nested deeper than 64 levels." });
+    const signInDeep = await signIn(`{"email":"lena@acme.example","password":"x","extra":${deep(2_500)}}`);
+    expect(signInDeep.status).toBe(400);
+    expect(signInDeep.body.error?.message).toBe("body: nested deeper than 64 levels.");
+    // Provenance a few levels deep is still taken.
+    const shallow = await projectCall("proposals", `{"path":"project_deep_${++unique}.md","content":${JSON.stringify(memory())},"provenance":{"evidence":${deep(10)}}}`);
+    expect(shallow.status, JSON.stringify(shallow.body)).toBe(201);
+  });
+
+  it("page and pageSize out of range or not numbers are a 400 naming them on every paged route; the documented defaults and maxima hold", async () => {
+    const cases: [string, string, RegExp][] = [
+      ["", "pageSize=501", /^pageSize: Too big/],
+      ["", "page=-1", /^page: Too small/],
+      ["", "page=0", /^page: Too small/],
+      ["", "pageSize=abc", /^pageSize: /],
+      ["", "page=1.5", /^page: /],
+      ["freshness", "pageSize=9999", /^pageSize: Too big/],
+      ["freshness", "page=-1", /^page: Too small/],
+      ["freshness", "pageSize=abc", /^pageSize: /],
+      ["sync", "pageSize=2001", /^pageSize: Too big/],
+      ["sync", "page=-1", /^page: Too small/],
+    ];
+    for (const [file, query, message] of cases) {
+      const answer = await getPage(file, query);
+      expect(answer.status, `${file} ?${query}`).toBe(400);
+      expect(answer.body.error?.code).toBe("INVALID_INPUT");
+      expect(answer.body.error?.message, `${file} ?${query}`).toMatch(message);
+    }
+    expect((await getPage("", "")).body).toMatchObject({ page: 1, pageSize: 100 });
+    expect((await getPage("", "pageSize=7&page=2")).body).toMatchObject({ page: 2, pageSize: 7 });
+    expect((await getPage("", "pageSize=500")).body).toMatchObject({ pageSize: 500 });
+    expect((await getPage("freshness", "")).body).toMatchObject({ page: 1, pageSize: 100 });
+    expect((await getPage("freshness", "pageSize=500")).body).toMatchObject({ pageSize: 500 });
+    expect((await getPage("sync", "peek=1")).status).toBe(200);
+    expect((await getPage("sync", "peek=1&pageSize=2000")).status).toBe(200);
+  });
+
+  it("a path that names no API endpoint answers a JSON 404 for every method, to anyone", async () => {
+    const catchAll = (await import("@/app/api/[...unknown]/route")) as Record<string, Handler>;
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+      for (const credentials of [{}, { cookie: world.adminSession }]) {
+        const answer = await call(catchAll[method]!, { path: "/api/nope/deeper", params: { unknown: ["nope", "deeper"] }, method, ...credentials });
+        expect(answer.status, method).toBe(404);
+        expect(answer.contentType).toMatch(/^application\/json/);
+        expect(answer.body.error).toEqual({ code: "NOT_FOUND", message: "There is no such API endpoint; README.md lists them." });
+      }
+    }
+  });
+});

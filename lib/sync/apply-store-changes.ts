@@ -47,8 +47,7 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
       report.kept.push({ path: incoming.path, reason: "the store changed it, but your copy cannot be synced (see skipped); left as it is" });
       continue;
     }
-    const seen = local ? scan.seen.get(incoming.path) : undefined;
-    writes.push({ incoming, hash: incomingHash, isNew: !local && !known, seenBefore: local ? (seen ? { stat: seen } : undefined) : { isAbsent: true } });
+    writes.push({ incoming, hash: incomingHash, isNew: !local && !known, seenBefore: seenBeforeOf(scan, incoming.path) });
   }
   let isComplete = true;
   // Retired files go first: a file retired and another added under the same name in another
@@ -104,6 +103,17 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
     report.kept.push({ path: filePath, reason: "not written: a file of that name appeared in your team/ folder during the sync; it stays as it is, and the next sync compares it with the store" });
   }
   return { isComplete };
+}
+
+/**
+ * What the scan saw at a path the store writes, so a file saved there since is not replaced.
+ * The index is not scanned (it is the store's, never proposed): it is replaced as it is.
+ */
+function seenBeforeOf(scan: TeamDirScan, filePath: string): SeenBefore | undefined {
+  if (filePath === "MEMORY.md") return undefined;
+  const seen = scan.seen.get(filePath);
+  if (seen) return { stat: seen };
+  return scan.files.has(filePath) ? undefined : { isAbsent: true };
 }
 
 /**

@@ -4,7 +4,7 @@ import packageJson from "../package.json" with { type: "json" };
 import type { Config } from "../lib/config";
 import { isAppError } from "../lib/errors";
 import { COMMANDS, type CommandEntry } from "./commands";
-import { createOutput, endQuietlyWhenStdoutCloses, EXIT } from "./output";
+import { createOutput, endQuietlyWhenStdoutCloses, EXIT, formatLines, linesOf } from "./output";
 
 function overallHelp(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length)) + 2;
@@ -39,20 +39,21 @@ export async function main(argv: string[]): Promise<number> {
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: { ...COMMON_OPTIONS, ...(command?.options ?? {}) } });
   } catch (error) {
-    process.stderr.write(`teammem: ${(error as Error).message}\nRun teammem ${command ? `${command.name} ` : ""}--help for usage.\n`);
+    // Before the output is made; the message quotes what was typed, so it is escaped all the same.
+    process.stderr.write(formatLines([`teammem: ${(error as Error).message}`, `Run teammem ${command ? `${command.name} ` : ""}--help for usage.`]));
     return EXIT.usage;
   }
   const output = createOutput(parsed.values.json === true);
   if (!commandName) {
-    if (parsed.values.help) return output.print(overallHelp()), EXIT.ok;
-    output.error(`teammem: no command given.\n\n${overallHelp()}`);
+    if (parsed.values.help) return output.print(...linesOf(overallHelp())), EXIT.ok;
+    output.error("teammem: no command given.", "", ...linesOf(overallHelp()));
     return EXIT.usage;
   }
   if (!entry || !command) {
     output.error(`teammem: unknown command "${commandName}". Commands: ${COMMANDS.map((candidate) => candidate.name).join(", ")}.`);
     return EXIT.usage;
   }
-  if (parsed.values.help) return output.print(command.help), EXIT.ok;
+  if (parsed.values.help) return output.print(...linesOf(command.help)), EXIT.ok;
 
   try {
     const positionals = parsed.positionals.slice(parsed.positionals.indexOf(command.name) + 1);

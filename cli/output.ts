@@ -1,18 +1,39 @@
-/** How a command's result leaves the process: human text on stdout, or one JSON document. */
+import { escapeControlCharacters } from "../lib/memdir/escape-control-characters";
+
+/**
+ * How a command's result leaves the process: human text on stdout, or one JSON document. Human
+ * text is given line by line: each argument of `print` and `error` is one line, and any control
+ * or bidirectional character in it (a newline too) is printed as an escape such as `\x1b`. File
+ * names, memory fields and a reviewer's reasons come from other people: none of them may steer
+ * the terminal or add a line. JSON escapes control characters itself.
+ */
 export type Output = {
   isJson: boolean;
-  print(text: string): void;
+  print(...lines: string[]): void;
   json(value: unknown): void;
-  error(text: string): void;
+  error(...lines: string[]): void;
 };
 
 export function createOutput(isJson: boolean): Output {
   return {
     isJson,
-    print: (text) => process.stdout.write(text + "\n"),
+    print: (...lines) => process.stdout.write(formatLines(lines)),
     json: (value) => process.stdout.write(JSON.stringify(value, null, 2) + "\n"),
-    error: (text) => process.stderr.write(text + "\n"),
+    error: (...lines) => process.stderr.write(formatLines(lines)),
   };
+}
+
+/** The lines as printed: each escaped on its own, each ended by a newline. */
+export function formatLines(lines: readonly string[]): string {
+  return lines.map((line) => `${escapeControlCharacters(line)}\n`).join("");
+}
+
+/**
+ * Text the CLI wrote itself (help, usage) cut at its own line breaks, for print and error. Only
+ * such text may be cut this way: a value from a file or a server stays one line.
+ */
+export function linesOf(text: string): string[] {
+  return text.split("\n");
 }
 
 /** Exit codes shared by every command. */

@@ -1,5 +1,5 @@
 import type { Command } from "../command";
-import { EXIT, type Output } from "../output";
+import { EXIT, linesOf, type Output } from "../output";
 
 const HELP = `teammem dream — distil KAIROS daily logs into topic memories, proposed for review
 
@@ -34,7 +34,7 @@ export const dreamCommand: Command = {
   async run({ positionals, flags, config: loadConfig, output }) {
     const [memoryDir, ...rest] = positionals;
     if (!memoryDir || rest.length > 0) {
-      output.error(`teammem dream: give one MEMORY_DIR.\n\n${HELP}`);
+      output.error("teammem dream: give one MEMORY_DIR.", "", ...linesOf(HELP));
       return EXIT.usage;
     }
     const { claimConsolidation } = await import("../../lib/extraction/consolidate-lock");
@@ -46,7 +46,8 @@ export const dreamCommand: Command = {
       return EXIT.ok;
     }
     try {
-      const logs = await listDailyLogs(memoryDir, claim.previousRun);
+      const { logs, skipped } = await listDailyLogs(memoryDir, claim.previousRun);
+      for (const log of skipped) output.error(`teammem dream: skipped ${log.file}: ${log.reason}.`);
       const config = loadConfig();
       const result: Result = logs.length === 0 ? { selector: "rules", candidates: [] } : typeof flags.project === "string" ? await dreamOnServer(config, flags.project, logs) : await dreamLocally(config, logs);
       print(output, result);

@@ -1,5 +1,5 @@
 import type { Command } from "../command";
-import { EXIT, type Output } from "../output";
+import { EXIT, linesOf, type Output } from "../output";
 
 const HELP = `teammem extract — turn a Claude Code session into memory proposals, each with its evidence
 
@@ -83,6 +83,6 @@ function print(output: Output, result: Result): number {
 }
 
 function usage(output: Output, problem: string): number {
-  output.error(`teammem extract: ${problem}.\n\n${HELP}`);
+  output.error(`teammem extract: ${problem}.`, "", ...linesOf(HELP));
   return EXIT.usage;
 }

@@ -5,7 +5,7 @@ import { resolveApiTarget } from "../../lib/client/resolve-api-target";
 import { editHooksFile } from "../../lib/hooks/edit-hooks-file";
 import { TEAMMEM_HOOKS } from "../../lib/hooks/teammem-hooks";
 import type { Command } from "../command";
-import { EXIT } from "../output";
+import { EXIT, linesOf } from "../output";
 
 const HELP = `teammem hooks — add teammem to Claude Code, or take it out again
 
@@ -28,7 +28,7 @@ export const hooksCommand: Command = {
   async run({ positionals, flags, config: loadConfig, output }) {
     const [action, extra] = positionals;
     if ((action !== "install" && action !== "uninstall") || extra !== undefined) {
-      output.error(`teammem hooks: say install or uninstall.\n\n${HELP}`);
+      output.error("teammem hooks: say install or uninstall.", "", ...linesOf(HELP));
       return EXIT.usage;
     }
     const config = loadConfig();

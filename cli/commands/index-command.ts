@@ -22,18 +22,20 @@ characters), exactly what is loaded, links to missing files (dangling), memories
 over ~150 characters.
   --json  {"lines", "bytes", "lineTruncated", "byteTruncated", "loadedLines",
           "entriesOutsideWindow": [{"line", "file"}], "loaded", "dangling": [{"line", "file"}],
-          "orphans": [file], "longLines": [line]}
-  Exit code 1 when there are dangling links, orphans or a truncated index; long lines alone
-  are a warning (exit 0).
+          "orphans": [file], "longLines": [line], "unreadable": reason | null}
+  Exit code 1 when there are dangling links, orphans or a truncated index, or when MEMORY.md is
+  not a regular file (a link or a named pipe: never opened, "unreadable" says which); long
+  lines alone are a warning (exit 0).
 
 --fix drops dangling lines and appends one line per orphan, keeping every other byte, and
 writes MEMORY.md atomically; it prints what changed as a diff. It does not shorten an index
-that is over its limits (that needs a person).
+that is over its limits (that needs a person), nor touch a MEMORY.md that is not a regular file.
   --json  {"changed", "added": [file], "removed": [file], "isTruncated"}
   Exit code 0.
 
-Exit code 2 when DIR is missing or not a directory, or with neither or both of --check and
---fix. Needs no teammem setup.`,
+Exit code 2 when DIR is missing or not a directory, with neither or both of --check and --fix,
+or when --fix refuses to write (a link out of DIR, a MEMORY.md that is not a regular file).
+Needs no teammem setup.`,
   options: { check: { type: "boolean" }, fix: { type: "boolean" } },
   async run({ positionals, flags, output }) {
     if ((flags.check === true) === (flags.fix === true)) {
@@ -46,7 +48,7 @@ Exit code 2 when DIR is missing or not a directory, or with neither or both of -
 
 async function runCheck(memoryDir: string, output: Output): Promise<number> {
   const report = await checkIndex(memoryDir);
-  const hasProblems = report.dangling.length > 0 || report.orphans.length > 0 || report.warning !== null;
+  const hasProblems = report.dangling.length > 0 || report.orphans.length > 0 || report.warning !== null || report.unreadableReason !== null;
   if (output.isJson) {
     output.json({
       lines: report.lines,
@@ -59,6 +61,7 @@ async function runCheck(memoryDir: string, output: Output): Promise<number> {
       dangling: report.dangling.map((link) => ({ line: link.line, file: link.file })),
       orphans: report.orphans.map((memory) => memory.path),
       longLines: report.longLines,
+      unreadable: report.unreadableReason,
     });
   } else {
     printCheck(output, report);
@@ -91,8 +94,8 @@ async function runFix(memoryDir: string, output: Output): Promise<number> {
   if (!repair.isChanged) {
     output.print(`${INDEX_FILE} needs no repair: no dangling links, no orphans.`);
   } else {
-    output.print(formatLineDiff({ label: INDEX_FILE, before: repair.before, after: repair.after }).join("\n"));
-    output.print(`\nRemoved ${repair.removed.length} dangling ${repair.removed.length === 1 ? "entry" : "entries"}, added ${repair.added.length}; ${INDEX_FILE} written.`);
+    output.print(...formatLineDiff({ label: INDEX_FILE, before: repair.before, after: repair.after }));
+    output.print("", `Removed ${repair.removed.length} dangling ${repair.removed.length === 1 ? "entry" : "entries"}, added ${repair.added.length}; ${INDEX_FILE} written.`);
   }
   if (isTruncated) output.print(`${INDEX_FILE} is still over Claude Code's loading limit; run teammem index DIR --check and shorten it by hand.`);
   return EXIT.ok;

@@ -1,6 +1,5 @@
+import { lintMemoryDirectory } from "../../lib/lint/lint-memory-directory";
 import type { LintFinding } from "../../lib/memdir/lint-finding";
-import { lintMemoryDir } from "../../lib/memdir/lint-memory-dir";
-import { lintMemorySecrets } from "../../lib/secrets/lint-memory-secrets";
 import type { Command } from "../command";
 import { EXIT, type Output } from "../output";
 import { readMemoryDirArg } from "../read-memory-dir-arg";
@@ -13,9 +12,11 @@ export const lintCommand: Command = {
 Usage: teammem lint DIR [--json]
 
 Checks each memory's frontmatter, type, description, structure, dates and derivable content,
-credentials (rule "secret", never printed), files that cannot be read or link outside DIR, and
-the MEMORY.md of DIR and of any subfolder with its own (such as team/). Each finding names its
-rule (listed in docs/memory-format.md) and says what is wrong and, where it can, how to fix it.
+credentials in the text or the name (rule "secret", never printed), what teammem sync and
+teammem propose would refuse (names, size, UTF-8), files that cannot be read (links outside
+DIR, named pipes and devices are never opened), and the MEMORY.md of DIR and of any subfolder
+with its own (such as team/). Each finding names its rule (listed in docs/memory-format.md) and
+says what is wrong and, where it can, how to fix it.
 
   --json  {"findings": [{"file", "rule", "severity", "message", "line"?, "fix"?}]}
 
@@ -23,11 +24,10 @@ Exit code 1 when any finding is an error, 0 when there are only warnings or none
 is missing or not a directory. Needs no teammem setup.`,
   async run({ positionals, output }) {
     const memoryDir = await readMemoryDirArg("lint", positionals);
-    const [report, secrets] = await Promise.all([lintMemoryDir(memoryDir), lintMemorySecrets(memoryDir)]);
-    const findings = [...report.findings, ...secrets].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0));
+    const { findings, hasErrors } = await lintMemoryDirectory(memoryDir);
     if (output.isJson) output.json({ findings });
     else printFindings(output, findings);
-    return report.hasErrors || secrets.length > 0 ? EXIT.findings : EXIT.ok;
+    return hasErrors ? EXIT.findings : EXIT.ok;
   },
 };
 

@@ -30,7 +30,7 @@ Exit code 0, or 2 when DIR is missing or not a directory. Needs no teammem setup
     const manifest = formatManifest(scan.memories, surfaced);
     const lines = manifest === "" ? [] : manifest.split("\n");
     if (output.isJson) output.json({ dir: memoryDir, lines });
-    else if (lines.length > 0) output.print(manifest);
+    else output.print(...lines);
     return EXIT.ok;
   },
 };

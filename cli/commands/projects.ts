@@ -3,7 +3,7 @@ import { readCliCredentials } from "../../lib/client/cli-credentials";
 import { callTeammemApi, type ApiTarget } from "../../lib/client/teammem-api";
 import type { Config } from "../../lib/config";
 import type { Command } from "../command";
-import { EXIT, type Output } from "../output";
+import { EXIT, linesOf, type Output } from "../output";
 
 const HELP = `teammem projects — list, create, archive and unarchive team projects (through the server)
 
@@ -43,7 +43,7 @@ export const projectsCommand: Command = {
   options: OPTIONS,
   async run({ positionals, flags, config: loadConfig, output }) {
     const [action, projectId, ...rest] = positionals;
-    const usage = (problem: string) => (output.error(`teammem projects: ${problem}.\n\n${HELP}`), EXIT.usage);
+    const usage = (problem: string) => (output.error(`teammem projects: ${problem}.`, "", ...linesOf(HELP)), EXIT.usage);
     if (action !== "list" && action !== "create" && action !== "archive" && action !== "unarchive") return usage(`unknown action "${action ?? ""}"`);
     if (rest.length > 0 || (action === "list" || action === "create" ? projectId !== undefined : projectId === undefined)) return usage("missing or extra arguments");
     const repos = RepoFlag.safeParse(flags.repo);

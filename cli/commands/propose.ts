@@ -1,7 +1,7 @@
 import { resolveApiTarget } from "../../lib/client/resolve-api-target";
 import { proposePrivateMemory } from "../../lib/sync/propose-private-memory";
 import type { Command } from "../command";
-import { EXIT } from "../output";
+import { EXIT, linesOf } from "../output";
 
 const HELP = `teammem propose — offer a private memory to the team (reviewed before it lands)
 
@@ -18,7 +18,7 @@ export const proposeCommand: Command = {
   help: HELP,
   options: { project: { type: "string" } },
   async run({ positionals, flags, config: loadConfig, output }) {
-    if (positionals.length !== 1) return output.error(`teammem propose: give one FILE.\n\n${HELP}`), EXIT.usage;
+    if (positionals.length !== 1) return output.error("teammem propose: give one FILE.", "", ...linesOf(HELP)), EXIT.usage;
     const config = loadConfig();
     const proposed = await proposePrivateMemory({ config, target: await resolveApiTarget(config), file: positionals[0]!, cwd: process.cwd(), projectId: typeof flags.project === "string" ? flags.project : null });
     if (output.isJson) return output.json(proposed), EXIT.ok;

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import type { Command } from "../command";
-import { EXIT } from "../output";
+import { EXIT, formatLines } from "../output";
 
 const DEFAULT_BUDGET_MS = 900;
 
@@ -29,7 +29,7 @@ export const recallHookCommand: Command = {
     // Whatever still holds the process past the budget (a hung git, a socket) must not hold the prompt.
     setTimeout(() => process.exit(EXIT.ok), Math.max(1, deadline + 40 - performance.now())).unref();
     const explain = (reason: string, given: string[] = []) =>
-      flags.explain === true && process.stderr.write(`teammem recall-hook: ${reason} after ${Math.round(performance.now())} ms${given.length > 0 ? `: ${given.join(", ")}` : ""}\n`);
+      flags.explain === true && process.stderr.write(formatLines([`teammem recall-hook: ${reason} after ${Math.round(performance.now())} ms${given.length > 0 ? `: ${given.join(", ")}` : ""}`]));
     const input = await readStdin(deadline);
     // Most prompts that are skipped (one word, a slash command) end here, before the settings
     // module and its schema load: that is why this command is not marked needsConfig.

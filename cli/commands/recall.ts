@@ -1,5 +1,5 @@
 import type { Command } from "../command";
-import { EXIT } from "../output";
+import { EXIT, linesOf } from "../output";
 import { readMemoryDirArg } from "../read-memory-dir-arg";
 
 const HELP = `teammem recall — which memories (up to 5) an agent would be given for a prompt
@@ -21,7 +21,7 @@ export const recallCommand: Command = {
     const memoryDir = await readMemoryDirArg("recall", positionals);
     const query = typeof flags.query === "string" ? flags.query.trim() : "";
     if (!query) {
-      output.error(`teammem recall: --query is required.\n\n${HELP}`);
+      output.error("teammem recall: --query is required.", "", ...linesOf(HELP));
       return EXIT.usage;
     }
     const config = loadConfig();

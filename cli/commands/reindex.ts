@@ -1,5 +1,5 @@
 import type { Command } from "../command";
-import { EXIT } from "../output";
+import { EXIT, linesOf } from "../output";
 
 const HELP = `teammem reindex — rebuild the read model from the team store (run on the server)
 
@@ -17,7 +17,7 @@ export const reindexCommand: Command = {
   help: HELP,
   async run({ positionals, config: loadConfig, output }) {
     if (positionals.length > 0) {
-      output.error(`teammem reindex: unexpected argument "${positionals[0]}".\n\n${HELP}`);
+      output.error(`teammem reindex: unexpected argument "${positionals[0]}".`, "", ...linesOf(HELP));
       return EXIT.usage;
     }
     const config = loadConfig();

@@ -11,7 +11,8 @@ export const scanCommand: Command = {
 Usage: teammem scan DIR [--all] [--json]
 
 Reads every *.md except MEMORY.md at any depth (first 30 lines and mtime of each). Files that
-cannot be read and symbolic links (never followed) are listed as skipped with a reason.
+cannot be read, symbolic links (never followed) and named pipes or devices (never opened) are
+listed as skipped with a reason. Names are printed with control characters escaped (\\x1b).
 
   --all   list every memory, not only the newest ${MAX_MEMORY_FILES} that recall sees
   --json  {"dir", "total", "memories": [{"file", "type", "name", "description", "mtime"}],

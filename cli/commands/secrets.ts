@@ -2,8 +2,7 @@ import { readFile } from "node:fs/promises";
 import { replaceFileKeepingBackup } from "../../lib/files/replace-file-keeping-backup";
 import { redactSecrets } from "../../lib/secrets/redact-secrets";
 import type { Command } from "../command";
-import type { Output } from "../output";
-import { EXIT } from "../output";
+import { EXIT, linesOf, type Output } from "../output";
 
 const HELP = `teammem secrets — find credentials in a memory (or any text) before it is shared
 
@@ -26,12 +25,12 @@ export const secretsCommand: Command = {
   options: { redact: { type: "boolean" }, write: { type: "boolean" } },
   async run({ positionals, flags, output }) {
     if (positionals.length > 1) {
-      output.error(`teammem secrets: give one FILE (or - for stdin).\n\n${HELP}`);
+      output.error("teammem secrets: give one FILE (or - for stdin).", "", ...linesOf(HELP));
       return EXIT.usage;
     }
     const source = positionals[0] ?? "-";
     if (flags.write && (!flags.redact || source === "-")) {
-      output.error(`teammem secrets: --write goes with --redact and a FILE (it rewrites that file).\n\n${HELP}`);
+      output.error("teammem secrets: --write goes with --redact and a FILE (it rewrites that file).", "", ...linesOf(HELP));
       return EXIT.usage;
     }
     let text: string;

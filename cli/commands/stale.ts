@@ -17,7 +17,9 @@ nothing is checked out, nothing of the repository runs. Offline: no teammem setu
 
   --repo PATH  the code repository (a working copy or a bare repository)
   --json       {"codeCommit", "codeRepoProblem", "memories": [{"file", "state", "score",
-               "signals": [{"kind", "message", "evidence"}], "notChecked": [...]}]}
+               "signals": [{"kind", "message", "evidence"}], "notChecked": [...]}],
+               "skipped": [{"path", "reason", "message"}]}
+Files that are not read (symbolic links, named pipes, unreadable files) are listed as skipped.
 
 States: fresh, aging, stale. Exit code 1 when a memory is stale, 0 otherwise, 2 when DIR is
 missing. Without --repo (or when PATH cannot be read) code citations are "not checked".`,
@@ -41,8 +43,9 @@ function printReport(output: Output, report: LocalFreshnessReport): void {
     for (const note of memory.notes) output.print(`        note: ${note}`);
     for (const item of memory.notChecked.filter((text) => !text.includes("recall history"))) output.print(`        ${item}`);
   }
+  for (const skipped of report.skipped) output.print(`skipped  ${skipped.path}  ${skipped.reason}: ${skipped.message}`);
   const stale = report.memories.filter((memory) => memory.state === "stale").length;
   const aging = report.memories.filter((memory) => memory.state === "aging").length;
   output.print("");
-  output.print(`${report.memories.length} memories: ${stale} stale, ${aging} aging, ${report.memories.length - stale - aging} fresh.`);
+  output.print(`${report.memories.length} memories: ${stale} stale, ${aging} aging, ${report.memories.length - stale - aging} fresh${report.skipped.length > 0 ? `; ${report.skipped.length} skipped` : ""}.`);
 }

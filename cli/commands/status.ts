@@ -2,7 +2,7 @@ import packageJson from "../../package.json" with { type: "json" };
 import { resolveApiTarget } from "../../lib/client/resolve-api-target";
 import { readSyncStatus, type SyncStatus } from "../../lib/sync/read-sync-status";
 import type { Command } from "../command";
-import { EXIT } from "../output";
+import { EXIT, linesOf } from "../output";
 
 const HELP = `teammem status — where this checkout's team memory stands (one screen)
 
@@ -19,17 +19,17 @@ export const statusCommand: Command = {
   help: HELP,
   options: { project: { type: "string" } },
   async run({ positionals, flags, config: loadConfig, output }) {
-    if (positionals.length > 1) return output.error(`teammem status: one DIR at most.\n\n${HELP}`), EXIT.usage;
+    if (positionals.length > 1) return output.error("teammem status: one DIR at most.", "", ...linesOf(HELP)), EXIT.usage;
     const config = loadConfig();
     const status = await readSyncStatus({ config, target: await resolveApiTarget(config), cwd: positionals[0] ?? process.cwd(), clientVersion: packageJson.version, projectId: typeof flags.project === "string" ? flags.project : null });
     const needsAttention = status.proposals.length + status.outbox.length + status.refused.length + (status.storeGained?.changed ?? 0) + (status.storeGained?.removed ?? 0) > 0 || status.serverProblem !== null;
     if (output.isJson) return output.json(status), needsAttention ? EXIT.findings : EXIT.ok;
-    output.print(formatStatus(status));
+    output.print(...formatStatus(status));
     return needsAttention ? EXIT.findings : EXIT.ok;
   },
 };
 
-function formatStatus(status: SyncStatus): string {
+function formatStatus(status: SyncStatus): string[] {
   const lines = [`${status.teamDir}${status.projectId ? ` ↔ ${status.projectId}` : ""}`];
   lines.push(status.syncedAt ? `  last sync ${status.syncedAt} at ${status.syncedCommit?.slice(0, 8) ?? "(empty store)"}` : "  never synced");
   if (status.storeGained) {
@@ -45,5 +45,5 @@ function formatStatus(status: SyncStatus): string {
   for (const tombstone of status.tombstones) lines.push(`  deleted here: ${tombstone} (not revived while its retirement is pending)`);
   for (const refusal of status.refused) lines.push(`  refused: ${refusal.isRetirement ? "retirement of " : ""}${refusal.path}: ${refusal.reason} (offered again once the file changes${refusal.isRetirement ? " or comes back" : ""})`);
   if (status.serverProblem) lines.push(`  server: ${status.serverProblem}`);
-  return lines.join("\n");
+  return lines;
 }

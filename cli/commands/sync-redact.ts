@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline/promises";
 import { replaceFileKeepingBackup } from "../../lib/files/replace-file-keeping-backup";
+import { NotRegularFileError, readRegularFile } from "../../lib/memdir/read-regular-file";
 import { maskSecretsForDisplay } from "../../lib/secrets/mask-secret-ranges";
 import { redactSecrets } from "../../lib/secrets/redact-secrets";
 import { formatLineDiff } from "../format-line-diff";
@@ -14,15 +14,17 @@ export type RedactTeamFileOptions = { file: string; isConfirmed: boolean; output
  * after a yes (or --yes), atomically with a backup beside the file.
  */
 export async function redactTeamFile({ file, isConfirmed, output }: RedactTeamFileOptions): Promise<number> {
-  const text = await readFile(file, "utf8").catch(() => null);
-  if (text === null) return output.error(`teammem sync: cannot read ${file}.`), EXIT.usage;
+  // A memory file only: a link is not followed, a named pipe never opened (it would block).
+  const read = await readRegularFile(file).catch((error: unknown) => (error instanceof NotRegularFileError ? error.message : "cannot be read"));
+  if (typeof read === "string") return output.error(`teammem sync: ${file}: ${read}.`), EXIT.usage;
+  const text = read.bytes.toString("utf8");
   const redaction = redactSecrets(text);
   if (redaction.replaced.length + redaction.blocked.length === 0) return output.print(`${file}: no secret found; nothing to redact.`), EXIT.ok;
   if (redaction.blocked.length > 0) {
     output.error(`teammem sync: ${file} not changed: ${redaction.blocked.length} secret(s) could not be bounded with confidence; remove them by hand.`);
     return EXIT.findings;
   }
-  output.print(formatLineDiff({ label: file, before: maskSecretsForDisplay(text), after: redaction.text }).join("\n"));
+  output.print(...formatLineDiff({ label: file, before: maskSecretsForDisplay(text), after: redaction.text }));
   if (!isConfirmed && !(await ask(`Apply this redaction to ${file}? [y/N] `))) {
     output.print("Not changed. Run again with --yes to apply it without asking.");
     return EXIT.findings;

@@ -5,7 +5,7 @@ import { isAppError } from "../../lib/errors";
 import { runSync } from "../../lib/sync/run-sync";
 import { SYNC_EXIT, syncExitCode, type SyncReport } from "../../lib/sync/sync-report";
 import type { Command } from "../command";
-import type { Output } from "../output";
+import { linesOf, type Output } from "../output";
 import { redactTeamFile } from "./sync-redact";
 
 const HELP = `teammem sync — keep this checkout's team memory (memory/team/) and the team store in step
@@ -41,7 +41,7 @@ export const syncCommand: Command = {
   help: HELP,
   options: { project: { type: "string" }, "dry-run": { type: "boolean" }, quiet: { type: "boolean" }, "share-evidence": { type: "boolean" }, redact: { type: "string" }, yes: { type: "boolean" } },
   async run({ positionals, flags, config: loadConfig, output }) {
-    if (positionals.length > 1) return output.error(`teammem sync: one DIR at most.\n\n${HELP}`), SYNC_EXIT.unreachable;
+    if (positionals.length > 1) return output.error("teammem sync: one DIR at most.", "", ...linesOf(HELP)), SYNC_EXIT.unreachable;
     if (typeof flags.redact === "string") return redactTeamFile({ file: flags.redact, isConfirmed: flags.yes === true, output });
     const isQuiet = flags.quiet === true;
     const work = (async () => {
@@ -111,7 +111,7 @@ function printReport(output: Output, report: SyncReport, isQuiet: boolean): void
   if (report.outbox > 0) lines.push(`  outbox    ${report.outbox} change(s) wait to be sent on the next sync`);
   if (report.offlineReason) lines.push(`  offline   ${report.offlineReason}`);
   lines.push(summaryLine(report));
-  output.print(lines.join("\n"));
+  output.print(...lines);
 }
 
 function describeState(state: string): string {

@@ -1,5 +1,5 @@
 import type { Command } from "../command";
-import { EXIT } from "../output";
+import { EXIT, linesOf } from "../output";
 
 const HELP = `teammem users — manage accounts directly in the database (run on the server)
 
@@ -20,7 +20,7 @@ export const usersCommand: Command = {
     const [action, email, ...rest] = positionals;
     const isKnown = action === "list" || action === "create" || action === "reset-password";
     if (!isKnown || (action !== "list" && !email) || rest.length > 0 || (action === "create" && typeof flags.name !== "string")) {
-      output.error(`teammem users: ${!isKnown ? `unknown action "${action ?? ""}"` : "missing or extra arguments"}.\n\n${HELP}`);
+      output.error(`teammem users: ${!isKnown ? `unknown action "${action ?? ""}"` : "missing or extra arguments"}.`, "", ...linesOf(HELP));
       return EXIT.usage;
     }
     const config = loadConfig();

@@ -1,5 +1,6 @@
-import { readdir, readFile, stat } from "node:fs/promises";
+import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
+import { NotRegularFileError, readRegularFile } from "../memdir/read-regular-file";
 import { redactSecrets } from "../secrets/redact-secrets";
 import type { ExtractionCandidate } from "./candidate-types";
 
@@ -9,22 +10,34 @@ const MAX_LOGS = 31;
 
 export type DailyLog = { file: string; date: string; text: string };
 
+/** The logs read, and the log names that are not regular files (never opened), with the reason. */
+export type DailyLogListing = { logs: DailyLog[]; skipped: { file: string; reason: string }[] };
+
 /** T4: the KAIROS daily logs `logs/YYYY/MM/YYYY-MM-DD.md` changed since `since` (newest 31). */
-export async function listDailyLogs(memoryDir: string, since: Date | null): Promise<DailyLog[]> {
+export async function listDailyLogs(memoryDir: string, since: Date | null): Promise<DailyLogListing> {
   const logsDir = path.join(memoryDir, "logs");
   const found: DailyLog[] = [];
+  const skipped: DailyLogListing["skipped"] = [];
   for (const year of await listNames(logsDir, /^\d{4}$/)) {
     for (const month of await listNames(path.join(logsDir, year), /^\d{2}$/)) {
       for (const name of await listNames(path.join(logsDir, year, month), LOG_NAME)) {
         const file = path.join(logsDir, year, month, name);
-        const info = await stat(file);
+        const relative = path.relative(memoryDir, file);
+        // lstat, and only a regular file is read: a named pipe would block the run for good, and
+        // a link could lead out of the memory directory.
+        const info = await lstat(file);
+        if (!info.isFile()) {
+          skipped.push({ file: relative, reason: new NotRegularFileError(info).message });
+          continue;
+        }
         if (since && info.mtime <= since) continue;
         if (info.size > MAX_LOG_BYTES) continue;
-        found.push({ file: path.relative(memoryDir, file), date: name.slice(0, 10), text: await readFile(file, "utf8") });
+        const { bytes } = await readRegularFile(file, MAX_LOG_BYTES);
+        found.push({ file: relative, date: name.slice(0, 10), text: bytes.toString("utf8") });
       }
     }
   }
-  return found.sort((left, right) => left.date.localeCompare(right.date)).slice(-MAX_LOGS);
+  return { logs: found.sort((left, right) => left.date.localeCompare(right.date)).slice(-MAX_LOGS), skipped };
 }
 
 /**

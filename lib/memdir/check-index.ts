@@ -1,7 +1,9 @@
-import { access, lstat, readFile } from "node:fs/promises";
+import { access } from "node:fs/promises";
 import path from "node:path";
 import type { LintFinding } from "./lint-finding";
+import { describeError } from "./list-markdown-files";
 import { parseIndex, type IndexLink } from "./parse-index";
+import { NotRegularFileError, readRegularFile } from "./read-regular-file";
 import { scanMemoryDir, type ScannedMemory } from "./scan-memory-dir";
 import { MAX_ENTRYPOINT_BYTES, MAX_ENTRYPOINT_LINES, MAX_INDEX_LINE_CHARS, truncateIndex, type IndexTruncation } from "./truncate-index";
 import { normaliseText } from "./frontmatter";
@@ -9,8 +11,13 @@ import { normaliseText } from "./frontmatter";
 export const INDEX_FILE = "MEMORY.md";
 
 export type IndexReport = IndexTruncation & {
-  /** The raw MEMORY.md text ("" when there is none). */
+  /** The raw MEMORY.md text ("" when there is none, or it was not read). */
   text: string;
+  /**
+   * Why MEMORY.md was not read although something has that name: "not a regular file (a named
+   * pipe)", "… (a symbolic link, not followed)". Null when it was read or is missing.
+   */
+  unreadableReason: string | null;
   links: IndexLink[];
   /** I4: links whose file does not exist. */
   dangling: IndexLink[];
@@ -25,7 +32,7 @@ export type IndexReport = IndexTruncation & {
 
 /** I1-I4, C7: everything wrong with one directory's MEMORY.md, and what Claude Code loads of it. */
 export async function checkIndex(memoryDir: string): Promise<IndexReport> {
-  const text = await readIndexText(memoryDir);
+  const { text, unreadableReason } = await readIndexText(memoryDir);
   const truncation = truncateIndex(text);
   const links = parseIndex(text);
   const loadedLinkCount = parseIndex(truncation.loaded).length;
@@ -33,11 +40,12 @@ export async function checkIndex(memoryDir: string): Promise<IndexReport> {
   const linked = new Set(links.map((link) => link.file));
   const existing = new Set(scan.memories.map((memory) => memory.path));
   const dangling = await findDangling(memoryDir, links, existing);
-  const orphans = await findOrphans(memoryDir, scan.memories, linked);
+  // An index that could not be read lists nothing; calling every memory an orphan would mislead.
+  const orphans = unreadableReason ? [] : await findOrphans(memoryDir, scan.memories, linked);
   const longLines = normaliseText(text)
     .split("\n")
     .flatMap((line, index) => (line.length > MAX_INDEX_LINE_CHARS ? [index + 1] : []));
-  const report = { ...truncation, text, links, dangling, orphans, longLines, entriesOutsideWindow: links.slice(loadedLinkCount) };
+  const report = { ...truncation, text, unreadableReason, links, dangling, orphans, longLines, entriesOutsideWindow: links.slice(loadedLinkCount) };
   return { ...report, findings: describeFindings(report) };
 }
 
@@ -57,7 +65,7 @@ export function checkIndexOfKnownMemories(text: string, memories: ScannedMemory[
   const longLines = normaliseText(text)
     .split("\n")
     .flatMap((line, index) => (line.length > MAX_INDEX_LINE_CHARS ? [index + 1] : []));
-  const report = { ...truncation, text, links, dangling: links.filter((link) => !existing.has(link.file)), orphans, longLines, entriesOutsideWindow: links.slice(loadedLinkCount) };
+  const report = { ...truncation, text, unreadableReason: null, links, dangling: links.filter((link) => !existing.has(link.file)), orphans, longLines, entriesOutsideWindow: links.slice(loadedLinkCount) };
   return { ...report, findings: describeFindings(report) };
 }
 
@@ -93,6 +101,9 @@ async function findOrphans(memoryDir: string, memories: ScannedMemory[], linked:
 
 function describeFindings(report: Omit<IndexReport, "findings">): LintFinding[] {
   const findings: LintFinding[] = [];
+  if (report.unreadableReason) {
+    findings.push({ file: "MEMORY.md", rule: "unreadable", severity: "error", message: `Not read: ${report.unreadableReason}.`, fix: "Make MEMORY.md a regular file (teammem never opens links, named pipes or devices), then check again." });
+  }
   for (const link of report.dangling) {
     findings.push({ file: "MEMORY.md", line: link.line, rule: "index-dangling", severity: "error", message: `Line ${link.line} links to ${link.file}, which does not exist, so agents are offered a memory they cannot open.`, fix: "Remove the line (`teammem index DIR --fix` does), or restore the file." });
   }
@@ -116,14 +127,18 @@ async function exists(filePath: string): Promise<boolean> {
   );
 }
 
-// A MEMORY.md that is a symlink is not followed (it could lead anywhere, e.g. ~/.ssh): it reads
-// as empty, and the scan reports the link itself.
-async function readIndexText(memoryDir: string): Promise<string> {
-  const indexPath = path.join(memoryDir, INDEX_FILE);
+/**
+ * Only a regular MEMORY.md is read. A symlink is not followed (it could lead anywhere, e.g.
+ * ~/.ssh) and a named pipe is never opened (reading one waits for a writer, forever): either is
+ * reported instead of read. A missing index is simply empty (every memory is then an orphan).
+ */
+async function readIndexText(memoryDir: string): Promise<{ text: string; unreadableReason: string | null }> {
   try {
-    if ((await lstat(indexPath)).isSymbolicLink()) return "";
-    return await readFile(indexPath, "utf8");
-  } catch {
-    return ""; // no index yet: every memory is an orphan
+    const { bytes } = await readRegularFile(path.join(memoryDir, INDEX_FILE));
+    return { text: bytes.toString("utf8"), unreadableReason: null };
+  } catch (error) {
+    if (error instanceof NotRegularFileError) return { text: "", unreadableReason: error.message };
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    return { text: "", unreadableReason: code === "ENOENT" || code === "ENOTDIR" ? null : describeError(error) };
   }
 }

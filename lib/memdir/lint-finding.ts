@@ -21,7 +21,11 @@ export type LintRule =
   | "index-long-line"
   | "index-truncated"
   // Checked by lib/secrets (T3), reported through the same lint output.
-  | "secret";
+  | "secret"
+  // What sync and propose refuse (C12), checked by their own rules in lib/lint.
+  | "invalid-name"
+  | "too-large"
+  | "not-utf8";
 
 export type LintSeverity = "error" | "warning";
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { checkIndex, INDEX_FILE } from "./check-index";
 import type { LintFinding } from "./lint-finding";
 import { readHead } from "./read-head";
+import { NotRegularFileError } from "./read-regular-file";
 import { scanMemoryDir } from "./scan-memory-dir";
 import { validateMemory } from "./validate-memory";
 
@@ -13,7 +14,7 @@ const LINT_CONCURRENCY = 32;
 export type LintReport = { findings: LintFinding[]; hasErrors: boolean };
 
 const SKIPPED_FIX: Record<"unreadable" | "symlink-escape", string> = {
-  unreadable: "Make sure the file exists and you can read it (for a broken link: restore its target or remove the link), then lint again.",
+  unreadable: "Make it a regular file you can read (for a broken link: restore its target or remove the link; a named pipe or device is never read), then lint again.",
   "symlink-escape": "Move the memory into the memory directory instead of linking to it, or remove the link.",
 };
 
@@ -36,8 +37,9 @@ export async function lintMemoryDir(memoryDir: string): Promise<LintReport> {
       try {
         const head = await readHead(path.join(memoryDir, file), LINT_MAX_LINES);
         findings.push(...validateMemory({ file, text: head.text, mtime: head.mtime }));
-      } catch {
-        findings.push({ file, rule: "unreadable", severity: "error", message: "The file disappeared or became unreadable during lint.", fix: SKIPPED_FIX.unreadable });
+      } catch (error) {
+        const message = error instanceof NotRegularFileError ? `Not read: ${error.message}.` : "The file disappeared or became unreadable during lint.";
+        findings.push({ file, rule: "unreadable", severity: "error", message, fix: SKIPPED_FIX.unreadable });
       }
     }
   });
@@ -51,9 +53,12 @@ export async function lintMemoryDir(memoryDir: string): Promise<LintReport> {
   return { findings, hasErrors: findings.some((finding) => finding.severity === "error") };
 }
 
-/** The root always has an index (even a missing one: then every memory is an orphan). */
+/**
+ * The root always has an index (even a missing one: then every memory is an orphan). team/ is
+ * looked at even with no memory in it (T1): its index alone can still link to missing files.
+ */
 async function foldersWithIndex(memoryDir: string, memoryPaths: string[]): Promise<string[]> {
-  const folders = new Set(memoryPaths.flatMap((memoryPath) => ancestors(memoryPath)));
+  const folders = new Set(["team", ...memoryPaths.flatMap((memoryPath) => ancestors(memoryPath))]);
   const checks = await Promise.all(
     [...folders].map(async (folder) =>
       access(path.join(memoryDir, folder, INDEX_FILE)).then(

@@ -1,6 +1,7 @@
 import type { Dirent } from "node:fs";
 import { readdir, realpath, stat } from "node:fs/promises";
 import path from "node:path";
+import { NotRegularFileError } from "./read-regular-file";
 
 /**
  * Why a file took no part in a scan. The first two are also lint rule ids; `symlink` is a link
@@ -44,6 +45,8 @@ async function walk(root: string, relativeDir: string, listing: MarkdownListing)
     if (entry.isSymbolicLink()) await reportSymlink(root, relativePath, listing);
     else if (entry.isDirectory()) subdirs.push(relativePath);
     else if (isMemoryFileName(entry.name) && entry.isFile()) listing.files.push(relativePath);
+    // A named pipe, socket or device is never opened (a pipe blocks its reader), but it is said.
+    else if (isMemoryFileName(entry.name)) listing.skipped.push({ path: relativePath, reason: "unreadable", message: new NotRegularFileError(entry).message });
   }
   await Promise.all(subdirs.map((subdir) => walk(root, subdir, listing)));
 }
@@ -59,9 +62,9 @@ async function reportSymlink(root: string, relativePath: string, listing: Markdo
   try {
     target = await realpath(fullPath);
     isDirectory = (await stat(target)).isDirectory();
-  } catch {
+  } catch (error) {
     if (isMemoryFileName(path.basename(relativePath))) {
-      listing.skipped.push({ path: relativePath, reason: "unreadable", message: "broken symbolic link" });
+      listing.skipped.push({ path: relativePath, reason: "unreadable", message: errorCode(error) === "ELOOP" ? "symbolic link loop" : "broken symbolic link" });
     }
     return;
   }

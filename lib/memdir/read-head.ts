@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
+import { openRegularFileSync } from "./read-regular-file";
 
 const CHUNK_BYTES = 4096;
 /** Guards against a file with no newlines at all: 30 lines never need more than this. */
@@ -26,12 +27,12 @@ export async function readHead(filePath: string, maxLines: number): Promise<File
  * The same, blocking, with the mtime from the same descriptor (S2: read-then-sort, one pass).
  * Through the promise API each file costs four thread-pool round trips (open, fstat, read,
  * close), which measured five times slower than these calls over 10,000 files; one file takes
- * microseconds, and the scan yields to the event loop between batches.
+ * microseconds, and the scan yields to the event loop between batches. Only a regular file is
+ * read: anything else throws NotRegularFileError (a named pipe would block the process for good).
  */
 export function readHeadSync(filePath: string, maxLines: number): FileHead {
-  const fd = openSync(filePath, "r");
+  const { fd, info } = openRegularFileSync(filePath);
   try {
-    const info = fstatSync(fd);
     let bytesRead = 0;
     let newlines = 0;
     while (newlines < maxLines && bytesRead < MAX_HEAD_BYTES && bytesRead < info.size) {

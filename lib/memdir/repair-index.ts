@@ -1,6 +1,6 @@
 import { formatIndexLine } from "./build-index";
 import { checkIndex, INDEX_FILE, type IndexReport } from "./check-index";
-import { writeMemoryFile } from "./write-memory-file";
+import { UnsafeMemoryPathError, writeMemoryFile } from "./write-memory-file";
 
 export type IndexRepair = { before: string; after: string; added: string[]; removed: string[]; isChanged: boolean };
 
@@ -32,9 +32,15 @@ export function repairIndexText(report: Pick<IndexReport, "text" | "dangling" | 
   };
 }
 
-/** I4: checks and repairs a directory's MEMORY.md, written atomically; returns what changed. */
+/**
+ * I4: checks and repairs a directory's MEMORY.md, written atomically; returns what changed. An
+ * index that was not read (a link, a named pipe) is refused: its text is unknown, so a repair
+ * would replace it with the orphan lines alone.
+ */
 export async function repairIndex(memoryDir: string): Promise<IndexRepair> {
-  const repair = repairIndexText(await checkIndex(memoryDir));
+  const report = await checkIndex(memoryDir);
+  if (report.unreadableReason) throw new UnsafeMemoryPathError(INDEX_FILE, report.unreadableReason);
+  const repair = repairIndexText(report);
   if (repair.isChanged) await writeMemoryFile({ memoryDir, relativePath: INDEX_FILE, content: repair.after });
   return repair;
 }

@@ -2,6 +2,7 @@ import path from "node:path";
 import { FRONTMATTER_MAX_LINES, parseMemoryHeader, type FrontmatterStatus, type MemoryType } from "./frontmatter";
 import { describeError, listMarkdownFiles, type SkippedFile } from "./list-markdown-files";
 import { readHeadSync } from "./read-head";
+import { NotRegularFileError } from "./read-regular-file";
 import { compareCodeUnits } from "./compare-code-units";
 
 export type { SkippedFile } from "./list-markdown-files";
@@ -51,7 +52,8 @@ export async function scanMemoryDir(memoryDir: string, options: ScanOptions = {}
       try {
         memories.push(readMemoryHeader(memoryDir, relativePath));
       } catch (error) {
-        skipped.push({ path: relativePath, reason: "unreadable", message: describeError(error) });
+        // A file swapped for a pipe or a link since it was listed is named for what it now is.
+        skipped.push({ path: relativePath, reason: "unreadable", message: error instanceof NotRegularFileError ? error.message : describeError(error) });
       }
     }
   }

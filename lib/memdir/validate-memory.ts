@@ -2,6 +2,7 @@ import { FRONTMATTER_MAX_LINES, normaliseText, parseFrontmatter, parseMemoryHead
 import { findDerivableContent, type DerivableKind } from "./find-derivable-content";
 import { findRelativeDates } from "./find-relative-dates";
 import type { LintFinding } from "./lint-finding";
+import { splitFrontmatter } from "./split-frontmatter";
 
 export type ValidateMemoryOptions = {
   /** Relative path with `/`, used in the findings. */
@@ -36,8 +37,10 @@ export function validateMemory(options: ValidateMemoryOptions): LintFinding[] {
   const add = (finding: Omit<LintFinding, "file">): void => void findings.push({ file, ...finding });
   // C4: Claude Code reads the fields from the first 30 lines only.
   const header = parseMemoryHeader(text.split("\n").slice(0, FRONTMATTER_MAX_LINES).join("\n"));
+  const duplicateKey = header.status === "invalid-yaml" ? findDuplicateKey(text) : null;
   const broken = BROKEN_FRONTMATTER[header.status];
-  if (broken) add({ rule: "frontmatter-invalid", severity: "error", message: `${broken}, so agents get no name, description or type for this memory.`, fix: "Start the file with `---`, then `name:`, `description:` and `type:` lines, then `---`." });
+  if (duplicateKey) add({ rule: "frontmatter-invalid", severity: "error", message: `The frontmatter gives \`${duplicateKey}\` more than once, and YAML allows each key only once, so agents get no name, description or type for this memory.`, fix: `Keep one \`${duplicateKey}:\` line and remove the others.` });
+  else if (broken) add({ rule: "frontmatter-invalid", severity: "error", message: `${broken}, so agents get no name, description or type for this memory.`, fix: "Start the file with `---`, then `name:`, `description:` and `type:` lines, then `---`." });
   if (header.status === "retried") add({ rule: "frontmatter-invalid", severity: "warning", message: "A frontmatter value holds YAML-special characters (such as `: ` or ` #`) and only parses once quoted; other YAML readers may read it differently.", fix: "Put the value in double quotes." });
   if (!broken) {
     checkFields(header, add);
@@ -54,18 +57,55 @@ export function validateMemory(options: ValidateMemoryOptions): LintFinding[] {
 type Add = (finding: Omit<LintFinding, "file">) => void;
 
 function checkFields(header: ReturnType<typeof parseMemoryHeader>, add: Add): void {
-  if (!header.name) add({ rule: "missing-name", severity: "warning", message: "The frontmatter has no `name`, so indexes and the dashboard fall back to the file name.", fix: "Add a `name:` line with a short title." });
+  const nameNotText = describeNonText(header.fields.name);
+  if (nameNotText) add({ rule: "missing-name", severity: "warning", message: `The \`name\` must be text, but YAML reads it as ${nameNotText}, so indexes and the dashboard fall back to the file name.`, fix: "Write the name as a short plain title after `name:` (in double quotes if it holds `{`, `[` or `: `)." });
+  else if (!header.name) add({ rule: "missing-name", severity: "warning", message: "The frontmatter has no `name`, so indexes and the dashboard fall back to the file name.", fix: "Add a `name:` line with a short title." });
   const rawType = header.fields.type;
   if (rawType === undefined || rawType === null || rawType === "") {
     add({ rule: "missing-type", severity: "warning", message: "The frontmatter has no `type`; the memory still loads, but cannot be filed as user, feedback, project or reference.", fix: "Add `type:` with one of user, feedback, project, reference." });
   } else if (!header.type) {
     add({ rule: "unknown-type", severity: "error", message: `Type ${JSON.stringify(rawType)} is not one of user, feedback, project, reference, so the memory counts as untyped.`, fix: "Use exactly one of the four types." });
   }
-  if (!header.description) {
+  const notText = describeNonText(header.fields.description);
+  if (notText) {
+    add({ rule: "missing-description", severity: "error", message: `The \`description\` must be text, but YAML reads it as ${notText}, so recall has nothing to select this memory on.`, fix: "Write the description as one plain sentence after `description:` (in double quotes if it holds `{`, `[` or `: `)." });
+  } else if (!header.description) {
     add({ rule: "missing-description", severity: "error", message: "The frontmatter has no `description`, so recall has nothing to select this memory on.", fix: "Add a one-sentence `description:` that says specifically what the memory is about." });
   } else if (isVague(header.description)) {
     add({ rule: "vague-description", severity: "warning", message: `The description "${header.description}" is too generic for recall to pick this memory for the right question.`, fix: "Say what the memory is specifically about, e.g. \"user does not want a summary at the end of each response\"." });
   }
+}
+
+/**
+ * What a field that is present but not text reads as (`description: {a: 1}` is a mapping), or
+ * null when it is text or absent: "has no description" would send the writer looking for a
+ * missing line.
+ */
+function describeNonText(value: unknown): string | null {
+  if (value === undefined || value === null || typeof value === "string") return null;
+  if (Array.isArray(value)) return "a list";
+  if (value instanceof Date) return "a date";
+  if (typeof value === "object") return "a mapping (`{…}` or indented `key: value` lines)";
+  if (typeof value === "number") return "a number";
+  if (typeof value === "boolean") return "true or false";
+  return "something other than text";
+}
+
+// YAML refuses a key given twice, and the usual cause is an edit that added a line instead of
+// changing one: naming the key says where to look. Top-level `key:` lines only.
+const TOP_LEVEL_KEY = /^([A-Za-z_][\w-]*)[ \t]*:/;
+
+function findDuplicateKey(text: string): string | null {
+  const block = splitFrontmatter(text.split("\n").slice(0, FRONTMATTER_MAX_LINES).join("\n"));
+  if (block.kind !== "closed") return null;
+  const seen = new Set<string>();
+  for (const line of block.yaml.split("\n")) {
+    const key = TOP_LEVEL_KEY.exec(line)?.[1];
+    if (key === undefined) continue;
+    if (seen.has(key)) return key;
+    seen.add(key);
+  }
+  return null;
 }
 
 export function isVague(description: string): boolean {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { lstat, mkdir, realpath, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isInsideFolder } from "./is-inside-folder";
+import { describeFileKind } from "./read-regular-file";
 import { findKeyProblem } from "./validate-memory-key";
 
 export type WriteMemoryFileOptions = {
@@ -56,9 +57,13 @@ async function ensureFolderInside(rootReal: string, folders: string[], relativeP
   return current;
 }
 
-/** An existing symlink is written through only when its real target stays inside. */
+/**
+ * An existing symlink is written through only when its real target stays inside. A named pipe,
+ * socket or device under the name is someone's on purpose: it is refused, not replaced.
+ */
 async function resolveExistingLink(rootReal: string, filePath: string, relativePath: string): Promise<string> {
   const info = await lstat(filePath).catch(() => null);
+  if (info && !info.isFile() && !info.isSymbolicLink() && !info.isDirectory()) throw new UnsafeMemoryPathError(relativePath, `it is ${describeFileKind(info)}, not a regular file`);
   if (!info?.isSymbolicLink()) return filePath;
   const targetReal = await realpath(filePath).catch(() => null);
   if (!targetReal || !isInsideFolder(rootReal, targetReal)) {

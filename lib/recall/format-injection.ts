@@ -1,4 +1,5 @@
 import path from "node:path";
+import { escapeControlCharacters } from "../memdir/escape-control-characters";
 import { normaliseText } from "../memdir/frontmatter";
 import { formatMemoryHeader } from "../memdir/format-memory-header";
 import { MAX_HEAD_BYTES, readHeadSync } from "../memdir/read-head";
@@ -44,8 +45,10 @@ export function formatInjectionText(options: InjectionTextOptions): string {
   return `<system-reminder>\n${header}${formatDoubts(options.doubts)}\n\n${content.text}${note}\n</system-reminder>`;
 }
 
+// Escaped as in the manifest: a file name with a newline or ESC must not add a line to what the
+// agent reads above the memory (or to the hook output a terminal shows).
 function joinDisplayPath(displayDir: string, file: string): string {
-  return `${displayDir.replace(/[\\/]+$/, "")}/${file}`;
+  return escapeControlCharacters(`${displayDir.replace(/[\\/]+$/, "")}/${file}`);
 }
 
 // Beyond A3's age warning: the concrete reasons the checks found, so the agent verifies those first.

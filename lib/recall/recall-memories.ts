@@ -1,7 +1,7 @@
 import path from "node:path";
 import { memoryAge } from "../memdir/age";
 import type { MemoryType } from "../memdir/frontmatter";
-import { formatManifestLine } from "../memdir/format-manifest";
+import { formatManifestLine, manifestName } from "../memdir/format-manifest";
 import { MAX_MEMORY_FILES, scanMemoryDir, type ScannedMemory, type SkippedFile } from "../memdir/scan-memory-dir";
 import { isAppError } from "../errors";
 import type { DroppedMemory } from "./dropped-memory";
@@ -131,8 +131,10 @@ async function select(options: RecallOptions, candidates: ScannedMemory[], manif
       // that ranks locally tens of milliseconds (docs/benchmarks.md, "The CLI").
       const { selectWithModel } = await import("./select-with-model");
       const names = await selectWithModel({ settings: options.model, query: maskSecrets(options.query), manifest, recentTools, signal: options.signal });
-      const validated = validateSelection(names, new Set(candidates.map((memory) => memory.path)));
-      return { selector: "model", files: validated.files.map((file) => ({ path: file })), dropped: validated.dropped };
+      // The model answers with names as the manifest shows them, control characters escaped.
+      const pathByName = new Map(candidates.map((memory) => [manifestName(memory.path), memory.path]));
+      const validated = validateSelection(names, new Set(pathByName.keys()));
+      return { selector: "model", files: validated.files.map((name) => ({ path: pathByName.get(name)! })), dropped: validated.dropped };
     } catch (error) {
       options.signal?.throwIfAborted();
       if (!isAppError(error)) throw error;

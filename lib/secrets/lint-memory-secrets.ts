@@ -1,7 +1,7 @@
-import { open } from "node:fs/promises";
 import path from "node:path";
 import type { LintFinding } from "../memdir/lint-finding";
 import { listMarkdownFiles } from "../memdir/list-markdown-files";
+import { readRegularFile } from "../memdir/read-regular-file";
 import { scanSecrets } from "./scan-secrets";
 
 /** A memory bigger than this is not read whole for secrets; its head is, and that is said. */
@@ -34,17 +34,7 @@ export async function lintMemorySecrets(memoryDir: string): Promise<LintFinding[
 }
 
 async function readUpTo(filePath: string, maxBytes: number): Promise<string | null> {
-  let handle;
-  try {
-    handle = await open(filePath, "r");
-  } catch {
-    return null; // missing index or unreadable file: lintMemoryDir reports those
-  }
-  try {
-    const buffer = Buffer.alloc(maxBytes);
-    const { bytesRead } = await handle.read(buffer, 0, maxBytes, 0);
-    return buffer.subarray(0, bytesRead).toString("utf8");
-  } finally {
-    await handle.close();
-  }
+  // Only a regular file: a link is not followed and a named pipe never opened (it blocked lint).
+  const read = await readRegularFile(filePath, maxBytes).catch(() => null);
+  return read === null ? null : read.bytes.toString("utf8"); // missing or unreadable: lintMemoryDir reports those
 }

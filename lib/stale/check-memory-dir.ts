@@ -1,9 +1,10 @@
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { resolveCodeHead } from "../code-repo/read-code-repo";
 import { isAppError } from "../errors";
 import { parseMemoryHeader } from "../memdir/frontmatter";
-import { listMarkdownFiles } from "../memdir/list-markdown-files";
+import { describeError, listMarkdownFiles, type SkippedFile } from "../memdir/list-markdown-files";
+import { NotRegularFileError, readRegularFile } from "../memdir/read-regular-file";
 import { DuplicateFinder } from "../review/find-duplicates";
 import { assessFreshness, type DuplicateOf } from "./assess-freshness";
 import { checkMemoryTexts } from "./check-memory-texts";
@@ -11,7 +12,8 @@ import type { FreshnessState, StaleSignal } from "./stale-signal";
 
 export type LocalFreshness = { file: string; name: string | null; type: string | null; mtime: string; state: FreshnessState; score: number; signals: StaleSignal[]; notChecked: string[]; notes: string[] };
 
-export type LocalFreshnessReport = { codeCommit: string | null; codeRepoProblem: string | null; memories: LocalFreshness[] };
+/** `skipped`: files not checked, with the reason (links, named pipes, unreadable files; S3). */
+export type LocalFreshnessReport = { codeCommit: string | null; codeRepoProblem: string | null; memories: LocalFreshness[]; skipped: SkippedFile[] };
 
 export type CheckMemoryDirOptions = { memoryDir: string; codeRepo: string | null; now?: Date };
 
@@ -21,14 +23,21 @@ export type CheckMemoryDirOptions = { memoryDir: string; codeRepo: string | null
  * recall log here, so "never recalled" is reported as not checked.
  */
 export async function checkMemoryDir({ memoryDir, codeRepo, now = new Date() }: CheckMemoryDirOptions): Promise<LocalFreshnessReport> {
-  const { files } = await listMarkdownFiles(memoryDir);
-  const memories = await Promise.all(
-    files.map(async (file) => {
-      const fullPath = path.join(memoryDir, file);
-      const [text, info] = await Promise.all([readFile(fullPath, "utf8"), stat(fullPath)]);
-      return { file, text, mtime: info.mtime };
+  const listing = await listMarkdownFiles(memoryDir);
+  const skipped = [...listing.skipped];
+  const read = await Promise.all(
+    listing.files.map(async (file) => {
+      try {
+        // Only a regular file: one swapped for a named pipe since the listing would block the read.
+        const { bytes, info } = await readRegularFile(path.join(memoryDir, file));
+        return { file, text: bytes.toString("utf8"), mtime: info.mtime };
+      } catch (error) {
+        skipped.push({ path: file, reason: "unreadable", message: error instanceof NotRegularFileError ? error.message : describeError(error) });
+        return null;
+      }
     }),
   );
+  const memories = read.filter((memory) => memory !== null);
   const code = codeRepo ? await openLocalRepo(codeRepo) : { problem: "no code repository given (--repo)" };
   const results = await checkMemoryTexts({ memories: memories.map((memory) => ({ key: memory.file, text: memory.text, writtenAt: memory.mtime })), code: "commit" in code ? code : null });
   const duplicates = findLocalDuplicates(memories);
@@ -38,7 +47,8 @@ export async function checkMemoryDir({ memoryDir, codeRepo, now = new Date() }: 
     return { file: memory.file, name: header.name, type: header.type, mtime: memory.mtime.toISOString(), ...assessment };
   });
   checked.sort((a, b) => b.score - a.score || a.file.localeCompare(b.file));
-  return { codeCommit: "commit" in code ? code.commit : null, codeRepoProblem: "problem" in code ? code.problem : null, memories: checked };
+  skipped.sort((a, b) => a.path.localeCompare(b.path));
+  return { codeCommit: "commit" in code ? code.commit : null, codeRepoProblem: "problem" in code ? code.problem : null, memories: checked, skipped };
 }
 
 async function openLocalRepo(codeRepo: string): Promise<{ dir: string; commit: string } | { problem: string }> {

@@ -1,4 +1,4 @@
-import { readFile, realpath } from "node:fs/promises";
+import { realpath } from "node:fs/promises";
 import path from "node:path";
 import * as z from "zod/mini";
 import { callTeammemApi, type ApiTarget } from "../client/teammem-api";
@@ -6,8 +6,9 @@ import type { Config } from "../config";
 import { AppError } from "../errors";
 import { isInsideFolder } from "../memdir/is-inside-folder";
 import { parseMemoryHeader } from "../memdir/frontmatter";
+import { NotRegularFileError, readRegularFile } from "../memdir/read-regular-file";
 import { isMemoryFileName } from "../memdir/list-markdown-files";
-import { findContentProblem, findTravelNameProblem } from "./scan-team-dir";
+import { CLAUDE_SYNC_MAX_BYTES, findContentProblem, findTravelNameProblem } from "./scan-team-dir";
 import { findSyncProject } from "./find-sync-project";
 import { findTeamMemoryDir } from "./find-team-memory-dir";
 import { readSyncHead } from "./read-sync-head";
@@ -25,8 +26,11 @@ const Answer = z.object({ proposal: z.object({ id: z.string(), path: z.string() 
  * secret never leaves the machine.
  */
 export async function proposePrivateMemory({ config, target, file, cwd, projectId }: ProposePrivateMemoryOptions): Promise<ProposedMemory> {
-  const location = await findTeamMemoryDir({ cwd, env: config.claudeCodeEnv, homeDir: config.homeDir });
   const absolute = path.resolve(file);
+  // First: a link (to /etc/passwd) is not followed and a named pipe not waited on, as sync and
+  // scan refuse them; the bytes checked below are the very bytes sent.
+  const bytes = await readProposedFile(file, absolute);
+  const location = await findTeamMemoryDir({ cwd, env: config.claudeCodeEnv, homeDir: config.homeDir });
   const [realFile, realTeamDir] = await Promise.all([realpath(absolute).catch(() => absolute), realpath(location.teamDir).catch(() => location.teamDir)]);
   if (isInsideFolder(realTeamDir, realFile) || isInsideFolder(location.teamDir, absolute)) {
     throw new AppError("INVALID_INPUT", `${file} is in team/ already: changes there reach the team with \`teammem sync\` (as a proposal for review). Nothing was sent.`);
@@ -36,9 +40,6 @@ export async function proposePrivateMemory({ config, target, file, cwd, projectI
   // The name is checked here, before the text leaves the machine, by the store's own rules.
   const nameProblem = !isMemoryFileName(path.posix.basename(storePath)) ? "is not a memory file (a .md file other than MEMORY.md)" : findTravelNameProblem(storePath);
   if (nameProblem) throw new AppError("INVALID_INPUT", `${file}: ${nameProblem}. Rename it and propose again; nothing was sent.`);
-  const bytes = await readFile(absolute).catch(() => {
-    throw new AppError("INVALID_INPUT", `Cannot read ${file}.`);
-  });
   const problem = findContentProblem(bytes);
   if (problem) throw new AppError(problem.startsWith("holds a secret") ? "SECRET_FOUND" : "INVALID_MEMORY", `${file} ${problem}; nothing was sent.`);
   const content = bytes.toString("utf8");
@@ -51,4 +52,15 @@ export async function proposePrivateMemory({ config, target, file, cwd, projectI
   const payload = Answer.safeParse(await callTeammemApi<unknown>(target, "POST", `/api/projects/${encodeURIComponent(project)}/proposals`, { path: storePath, content, baseBlob: null }));
   if (!payload.success) throw new AppError("SERVER_UNAVAILABLE", "The teammem server's answer could not be read; check the review queue before proposing again.");
   return { proposalId: payload.data.proposal.id, projectId: project, path: payload.data.proposal.path, url: new URL(`/review/${payload.data.proposal.id}`, target.server).toString(), needsConventionConfirmation: type === "feedback" };
+}
+
+/** One byte over the limit is enough for findContentProblem to say the file is too large. */
+async function readProposedFile(file: string, absolute: string): Promise<Buffer> {
+  try {
+    return (await readRegularFile(absolute, CLAUDE_SYNC_MAX_BYTES + 1)).bytes;
+  } catch (error) {
+    if (!(error instanceof NotRegularFileError)) throw new AppError("INVALID_INPUT", `Cannot read ${file}.`);
+    const what = error.isSymbolicLink ? "is a symbolic link, and teammem does not follow links (one could lead anywhere); propose the file it points to" : `is ${error.kind}, not a regular file`;
+    throw new AppError("INVALID_INPUT", `${file} ${what}. Nothing was sent.`);
+  }
 }

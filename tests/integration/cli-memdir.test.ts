@@ -156,16 +156,18 @@ describe("teammem lint", () => {
     expect(result.code).toBe(1);
     const { findings } = JSON.parse(result.stdout) as { findings: Finding[] };
     const rulesOf = (file: string): string[] => findings.filter((finding) => finding.file === file).map((finding) => finding.rule).sort();
-    for (const broken of ["no-frontmatter.md", "unclosed-frontmatter.md", "bad-yaml.md", "alias-bomb.md", "empty.md", "binary.md"]) {
+    for (const broken of ["no-frontmatter.md", "unclosed-frontmatter.md", "bad-yaml.md", "alias-bomb.md", "empty.md"]) {
       expect(rulesOf(broken)).toEqual(["frontmatter-invalid", "index-orphan"]);
     }
+    // What teammem propose would refuse is said before anyone tries (C12).
+    expect(rulesOf("binary.md")).toEqual(["frontmatter-invalid", "index-orphan", "not-utf8"]);
     expect(rulesOf("unknown-type.md")).toEqual(["index-orphan", "unknown-type"]);
     expect(rulesOf("missing-description.md")).toEqual(["index-orphan", "missing-description"]);
     expect(rulesOf("vague.md")).toEqual(["index-orphan", "vague-description"]);
     expect(rulesOf("feedback-without-why.md")).toEqual(["index-orphan", "missing-how-to-apply", "missing-why"]);
     expect(rulesOf("relative-date.md")).toEqual(["index-orphan", "relative-date"]);
     expect(rulesOf("derivable.md")).toEqual(["derivable-content", "index-orphan"]);
-    expect(rulesOf("huge.md")).toEqual(["index-orphan"]);
+    expect(rulesOf("huge.md")).toEqual(["index-orphan", "too-large"]);
     expect(rulesOf("bom-crlf.md")).toEqual(["index-orphan"]);
     expect(rulesOf("escape-file.md")).toEqual(["symlink-escape"]);
     expect(rulesOf("escape-folder")).toEqual(["symlink-escape"]);

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -49,6 +50,16 @@ describe("checkIndex", () => {
     const report = await checkIndex(dir);
     expect(report.entriesOutsideWindow.map((link) => link.file)).toEqual(["m200.md", "m201.md", "m202.md", "m203.md", "m204.md"]);
     expect(report.findings.find((finding) => finding.rule === "index-truncated")?.message).toMatch(/5 entries/);
+  });
+
+  it("S3: a MEMORY.md that is a named pipe is reported as not read, at once, and no memory is called an orphan", async () => {
+    const dir = await memoryDir({ "a.md": memory });
+    execFileSync("mkfifo", [path.join(dir, "MEMORY.md")]);
+    const report = await checkIndex(dir);
+    expect(report).toMatchObject({ text: "", unreadableReason: "not a regular file (a named pipe)", orphans: [] });
+    expect(report.findings.map((finding) => [finding.file, finding.rule, finding.severity, finding.message])).toEqual([
+      ["MEMORY.md", "unreadable", "error", "Not read: not a regular file (a named pipe)."],
+    ]);
   });
 
   it("I5: a directory with no MEMORY.md reports every memory as an orphan warning", async () => {

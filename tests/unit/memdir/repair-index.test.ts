@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { lstat, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -24,6 +25,18 @@ describe("repairIndex", () => {
     expect(repair).toMatchObject({ added: ["new_one.md"], removed: ["gone.md"], isChanged: true, after: expected });
     expect(await readFile(path.join(dir, "MEMORY.md"), "utf8")).toBe(expected);
     expect((await readdir(dir)).filter((file) => file.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("I4: a MEMORY.md that is a named pipe or a link is refused, not replaced by the orphan lines alone", async () => {
+    const piped = await memoryDir({ "a.md": "---\ndescription: a\n---\n" });
+    execFileSync("mkfifo", [path.join(piped, "MEMORY.md")]);
+    await expect(repairIndex(piped)).rejects.toThrow('Refusing to write "MEMORY.md": not a regular file (a named pipe).');
+    expect((await lstat(path.join(piped, "MEMORY.md"))).isFIFO()).toBe(true);
+
+    const linked = await memoryDir({ "a.md": "---\ndescription: a\n---\n", "real-index.md": "- [A](a.md)\n- [Notes](notes.md)\n" });
+    await symlink(path.join(linked, "real-index.md"), path.join(linked, "MEMORY.md"));
+    await expect(repairIndex(linked)).rejects.toThrow(/symbolic link, not followed/);
+    expect(await readFile(path.join(linked, "real-index.md"), "utf8")).toBe("- [A](a.md)\n- [Notes](notes.md)\n");
   });
 
   it("I4: a healthy index is left untouched", async () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { chmod, mkdir, mkdtemp, symlink, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -111,6 +112,26 @@ describe("scanMemoryDir", () => {
     const scan = await scanMemoryDir(dir);
     expect(scan.memories.map((memory) => memory.path)).toEqual(["ok.md"]);
     expect(scan.skipped).toEqual([{ path: "locked.md", reason: "unreadable", message: "permission denied" }]);
+  });
+
+  it("S3: a named pipe called x.md is listed as skipped with the reason, never opened (a scan used to wait on it forever)", async () => {
+    const dir = await tempDir("memdir-scan-");
+    await put(dir, "ok.md", memory("fine"));
+    execFileSync("mkfifo", [path.join(dir, "x.md")]);
+    const scan = await scanMemoryDir(dir);
+    expect(scan.memories.map((memory) => memory.path)).toEqual(["ok.md"]);
+    expect(scan.skipped).toEqual([{ path: "x.md", reason: "unreadable", message: "not a regular file (a named pipe)" }]);
+  });
+
+  it("S3: two links pointing at each other are reported as a link loop, not as a broken link", async () => {
+    const dir = await tempDir("memdir-scan-");
+    await symlink(path.join(dir, "loop2.md"), path.join(dir, "loop1.md"));
+    await symlink(path.join(dir, "loop1.md"), path.join(dir, "loop2.md"));
+    const scan = await scanMemoryDir(dir);
+    expect(scan.skipped.map((skipped) => [skipped.path, skipped.message])).toEqual([
+      ["loop1.md", "symbolic link loop"],
+      ["loop2.md", "symbolic link loop"],
+    ]);
   });
 
   it("P5: a missing directory scans as empty", async () => {

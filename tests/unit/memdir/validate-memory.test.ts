@@ -59,6 +59,20 @@ describe("validateMemory", () => {
     expect(validateMemory({ file: "m.md", text: late, mtime })[0]?.message).toMatch(/first 30 lines/);
   });
 
+  it("C4: a key given twice is named, instead of calling the frontmatter invalid even when quoted", () => {
+    const [finding, ...others] = validateMemory({ file: "m.md", text: "---\nname: A\ndescription: first\ndescription: second\ntype: user\n---\n", mtime });
+    expect(others).toEqual([]);
+    expect(finding).toMatchObject({ rule: "frontmatter-invalid", severity: "error", fix: "Keep one `description:` line and remove the others." });
+    expect(finding?.message).toMatch(/^The frontmatter gives `description` more than once/);
+  });
+
+  it("F1, F5: a description or name that YAML reads as a mapping must be text, not missing", () => {
+    const findings = validateMemory({ file: "m.md", text: "---\nname: [a, b]\ndescription: {a: 1}\ntype: user\n---\n", mtime });
+    expect(findings.map((finding) => finding.rule)).toEqual(["missing-name", "missing-description"]);
+    expect(findings[0]?.message).toMatch(/^The `name` must be text, but YAML reads it as a list, so indexes/);
+    expect(findings[1]?.message).toMatch(/^The `description` must be text, but YAML reads it as a mapping/);
+  });
+
   it("C4: values that parse only once quoted are a warning", () => {
     const text = "---\nname: A\ndescription: fix: the #2 case for the importer\ntype: user\n---\n";
     expect(validateMemory({ file: "m.md", text, mtime }).map((finding) => [finding.rule, finding.severity])).toEqual([["frontmatter-invalid", "warning"]]);

@@ -1,4 +1,4 @@
-import { maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
+import { maskSecretsForDisplay, maskSecretsInQuotedNames } from "../secrets/mask-secret-ranges";
 import { redactSecrets } from "../secrets/redact-secrets";
 
 const WITHHELD = "[withheld: contains a secret]";
@@ -24,6 +24,12 @@ function remembered(mask: (text: string) => string): (text: string) => string {
 
 /** maskSecrets, remembered for texts seen recently (descriptions in a recall manifest). */
 export const maskSecretsRemembered = remembered((text) => maskSecrets(text));
+
+/**
+ * A file name as the selector model reads it in the manifest: a member's own file may be named
+ * after a token (`reference_ghp_….md`), which the text rules read as part of a word.
+ */
+export const maskNameRemembered = remembered((name) => maskSecretsInQuotedNames(name));
 
 /** maskSecretsForDisplay, remembered (the injections and descriptions recall answers with). */
 export const maskForDisplayRemembered = remembered((text) => maskSecretsForDisplay(text));

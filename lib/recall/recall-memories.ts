@@ -6,7 +6,7 @@ import { MAX_MEMORY_FILES, scanMemoryDir, type ScannedMemory, type SkippedFile }
 import { isAppError } from "../errors";
 import type { DroppedMemory } from "./dropped-memory";
 import { formatInjection, formatInjectionText } from "./format-injection";
-import { maskForDisplayRemembered, maskSecrets, maskSecretsRemembered } from "./mask-secrets";
+import { maskForDisplayRemembered, maskNameRemembered, maskSecrets, maskSecretsRemembered } from "./mask-secrets";
 import type { RecallModelSettings } from "./model";
 import { normaliseSearchTerm } from "./normalise-search-term";
 import { rankMemoriesLocally } from "./rank-memories-locally";
@@ -131,8 +131,8 @@ async function select(options: RecallOptions, candidates: ScannedMemory[], manif
       // that ranks locally tens of milliseconds (docs/benchmarks.md, "The CLI").
       const { selectWithModel } = await import("./select-with-model");
       const names = await selectWithModel({ settings: options.model, query: maskSecrets(options.query), manifest, recentTools, signal: options.signal });
-      // The model answers with names as the manifest shows them, control characters escaped.
-      const pathByName = new Map(candidates.map((memory) => [manifestName(memory.path), memory.path]));
+      // The model answers with names as the manifest shows them: masked, control characters escaped.
+      const pathByName = new Map(candidates.map((memory) => [manifestName(maskNameRemembered(memory.path)), memory.path]));
       const validated = validateSelection(names, new Set(pathByName.keys()));
       return { selector: "model", files: validated.files.map((name) => ({ path: pathByName.get(name)! })), dropped: validated.dropped };
     } catch (error) {
@@ -168,7 +168,7 @@ const manifestLines = new WeakMap<ScannedMemory, string>();
 function manifestLineOf(memory: ScannedMemory): string {
   let line = manifestLines.get(memory);
   if (line === undefined) {
-    line = formatManifestLine({ ...memory, description: maskDescription(memory.description) });
+    line = formatManifestLine({ ...memory, path: maskNameRemembered(memory.path), description: maskDescription(memory.description) });
     manifestLines.set(memory, line);
   }
   return line;

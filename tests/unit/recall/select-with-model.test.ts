@@ -141,6 +141,20 @@ describe("recallMemories with a model (R1-R5 over real HTTP)", () => {
     expect(result.dropped).toEqual([]);
   });
 
+  it("no secret in the prompt: a file named after a token reaches the model masked, and the model's answer with the masked name selects it", async () => {
+    const dir = await memoryDirWithSeven();
+    const token = ["ghp", "_", "R7mK2pQ9xL4vT8wZ3nB6cD1fG5hJ0kS2aE4y"].join(""); // built at run time: no literal credential in the repository
+    const named = `team/reference_${token}.md`;
+    await writeFile(path.join(dir, named), "---\nname: Deploy bot\ndescription: Deploys wait for the latency dashboard to be green\ntype: reference\n---\nBody\n");
+    const masked = `team/reference_[REDACTED:github-classic-token ghp_…${token.slice(-4)}].md`;
+    const stub = await stubWith(answer([masked]));
+    const result = await recall(stub, { memoryDir: dir });
+    const sent = JSON.stringify(stub.requests[0]?.body);
+    expect(sent).not.toContain(token.slice(4, 20));
+    expect(sent).toContain(masked);
+    expect(result.selected.map((memory) => memory.file)).toEqual([named]);
+  });
+
   it("R4: a memory already surfaced is unknown to the model even when it names it", async () => {
     const stub = await stubWith(answer(["user_role.md", "team/reference_grafana.md"]));
     const result = await recall(stub, { alreadySurfaced: ["user_role.md"] });

@@ -16,8 +16,8 @@ const STAGING_PREFIX = "pull-";
 /**
  * A member's first sync writes every file of the store (5,000 at 5,000 memories). Into a folder
  * nobody reads yet, a file needs no temporary name and no rename of its own, and the folder
- * appears as team/ at once, whole: a third fewer system calls per file than writing each one
- * atomically (docs/store.md, "Member sync"). The folder is beside the memory directory, where
+ * appears as team/ at once, whole: a Claude Code session starting meanwhile sees no team memory
+ * or all of it, never half (docs/store.md, "Member sync"). The folder is beside the memory directory, where
  * Claude Code does not look for memories, and on its file system (else null: the caller writes
  * file by file). Folders left by a sync that was killed are removed first: the sync lock is held.
  */

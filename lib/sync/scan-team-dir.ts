@@ -1,6 +1,7 @@
-import { lstatSync, readFileSync, type Stats } from "node:fs";
+import { closeSync, lstatSync, readFileSync, type Stats } from "node:fs";
 import path from "node:path";
 import { listMarkdownFiles } from "../memdir/list-markdown-files";
+import { openRegularFileSync } from "../memdir/read-regular-file";
 import { MAX_CONTENT_BYTES } from "../review/validate-proposal-input";
 import { findStoreNameProblem } from "../review/find-store-name-problem";
 import { findCredentialInName } from "../secrets/find-credential-in-name";
@@ -83,7 +84,7 @@ function observe(filePath: string, previous: SeenFile | undefined): { record: Se
     info = lstatSync(filePath, { throwIfNoEntry: false });
     if (!info?.isFile()) return null;
     if (previous && isSameStat(previous, info)) return { record: previous, content: null };
-    bytes = readFileSync(filePath);
+    bytes = readTeamFileSync(filePath);
   } catch {
     return null;
   }
@@ -115,7 +116,7 @@ export function readTravellingContent(scan: TeamDirScan, file: LocalTeamFile): s
   if (file.content !== null) return file.content;
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path.join(scan.teamDir, file.path));
+    bytes = readTeamFileSync(path.join(scan.teamDir, file.path));
   } catch {
     scan.skipped.push({ path: file.path, reason: "could not be read" });
     return null;
@@ -127,7 +128,17 @@ export function readTravellingContent(scan: TeamDirScan, file: LocalTeamFile): s
 
 /** A local file's text as it is on disk (kept on this machine, never sent). */
 export function readLocalText(scan: TeamDirScan, file: LocalTeamFile): string {
-  return file.content ?? readFileSync(path.join(scan.teamDir, file.path), "utf8");
+  return file.content ?? readTeamFileSync(path.join(scan.teamDir, file.path)).toString("utf8");
+}
+
+/** A file of team/, never through a link and never a pipe swapped in after the listing (it would block the sync). */
+function readTeamFileSync(filePath: string): Buffer {
+  const { fd } = openRegularFileSync(filePath);
+  try {
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Why a file's bytes may not be proposed, or null. */

@@ -5,7 +5,7 @@ import { readRegularFile } from "../memdir/read-regular-file";
 import { findStoreNameProblem } from "../review/find-store-name-problem";
 import { MAX_CONTENT_BYTES } from "../review/validate-proposal-input";
 import { findCredentialInName } from "../secrets/find-credential-in-name";
-import { CLAUDE_SYNC_MAX_BYTES, findContentProblem } from "../sync/scan-team-dir";
+import { CLAUDE_SYNC_MAX_BYTES, findContentFormProblem } from "../sync/scan-team-dir";
 
 const READ_CONCURRENCY = 16;
 const TEAM_PREFIX = "team/";
@@ -65,8 +65,9 @@ async function findContentProblems(memoryDir: string, file: string): Promise<Lin
   } catch {
     return []; // unreadable since the listing: lintMemoryDir reports it
   }
-  const problem = findContentProblem(bytes);
-  if (!problem || problem.startsWith("holds a secret")) return [];
+  // Secrets are the `secret` rule's, which scans the text once and says where they are.
+  const problem = findContentFormProblem(bytes);
+  if (!problem) return [];
   const rule = bytes.length > MAX_CONTENT_BYTES ? "too-large" : "not-utf8";
   const fix = rule === "too-large" ? "Split it into smaller memories, keeping in each only what the code cannot tell." : "Save the file as UTF-8 text (no NUL bytes, no other encoding).";
   return [{ file, rule, severity: severityOf(file), message: `${refusal(file)}: it is ${problem}.`, fix }];

@@ -1,6 +1,7 @@
 import { lstat, open, realpath } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "../errors";
+import { REGULAR_FILE_FLAGS } from "../memdir/read-regular-file";
 
 /** The dashboard shows at most this much of one file; a memory longer than that is not a memory. */
 export const MAX_SHOWN_BYTES = 256 * 1024;
@@ -18,9 +19,11 @@ export async function readMemoryFile(memoryDir: string, memoryPath: string): Pro
   if (!info?.isFile()) throw notFound; // missing, a folder, or a symlink (never followed)
   const [rootReal, fileReal] = await Promise.all([realpath(memoryDir), realpath(filePath)]);
   if (!fileReal.startsWith(rootReal + path.sep)) throw notFound; // a folder on the way leads out
-  const handle = await open(fileReal, "r");
+  // Never through a link or into a pipe swapped in since the look above (a pipe would hang the page).
+  const handle = await open(fileReal, REGULAR_FILE_FLAGS).catch(() => Promise.reject(notFound));
   try {
     const stats = await handle.stat();
+    if (!stats.isFile()) throw notFound;
     const length = Math.min(stats.size, MAX_SHOWN_BYTES);
     const buffer = Buffer.alloc(length);
     const { bytesRead } = await handle.read(buffer, 0, length, 0);

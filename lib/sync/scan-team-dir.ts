@@ -143,11 +143,18 @@ function readTeamFileSync(filePath: string): Buffer {
 
 /** Why a file's bytes may not be proposed, or null. */
 export function findContentProblem(bytes: Buffer): string | null {
+  const formProblem = findContentFormProblem(bytes);
+  if (formProblem) return formProblem;
+  const secrets = scanSecrets(bytes.toString("utf8"));
+  if (secrets.length > 0) return `holds a secret (${[...new Set(secrets.map((finding) => finding.kind))].join(", ")}); it stays on this machine — remove it or run \`teammem sync --redact FILE\``;
+  return null;
+}
+
+/** The size and encoding part of `findContentProblem` (lint scans for secrets with its own rule). */
+export function findContentFormProblem(bytes: Buffer): string | null {
   if (bytes.length > CLAUDE_SYNC_MAX_BYTES) return `larger than ${CLAUDE_SYNC_MAX_BYTES.toLocaleString("en")} bytes (Claude Code's team sync limit)`;
   if (bytes.length > MAX_CONTENT_BYTES) return `larger than ${MAX_CONTENT_BYTES / 1024} KB (the team store's limit); split it into two memories`;
   const text = bytes.toString("utf8");
   if (text.includes("\0") || Buffer.compare(Buffer.from(text, "utf8"), bytes) !== 0) return "not UTF-8 text";
-  const secrets = scanSecrets(text);
-  if (secrets.length > 0) return `holds a secret (${[...new Set(secrets.map((finding) => finding.kind))].join(", ")}); it stays on this machine — remove it or run \`teammem sync --redact FILE\``;
   return null;
 }

@@ -31,8 +31,8 @@ export type TeamFiles = {
 /**
  * Paths reaching `write` were checked (C12) when the server's answer was read. Folders are
  * created one level at a time and each is checked to stay inside team/ once per sync, not once
- * per file. Each file is written atomically: temporary file, then a rename that replaces
- * whatever name is there (a symbolic link included) and never writes through it.
+ * per file. Each file is written atomically: temporary file, then moved into place never
+ * through a symbolic link and never over a file saved since the scan (`placeTempFile`).
  */
 export function createTeamFiles(memoryDir: string, teamDir: string, options: { isDryRun: boolean }): TeamFiles {
   const asideDir = besideMemoryDir(memoryDir, "kept");

@@ -117,17 +117,12 @@ describe("teammem sync against hostile input", () => {
 
     const member = await makeMember("first-pull-race", "priya");
     await expect(stat(member.teamDir)).rejects.toThrow(); // a first sync: team/ does not exist yet
-    let hasSaved = false;
-    const report = await runSync({
-      ...syncOptions(member),
-      onProgress: () => {
-        if (hasSaved) return;
-        hasSaved = true;
-        mkdirSync(member.teamDir, { recursive: true });
-        writeFileSync(path.join(member.teamDir, contested), savedMeanwhile);
-      },
+    const saving = onFirstWrite(() => {
+      mkdirSync(member.teamDir, { recursive: true });
+      writeFileSync(path.join(member.teamDir, contested), savedMeanwhile);
     });
-    expect(hasSaved).toBe(true);
+    const report = await runSync({ ...syncOptions(member), onProgress: saving.onProgress });
+    expect(saving.hasRun()).toBe(true);
     expect(report.kept).toContainEqual({ path: contested, reason: expect.stringMatching(/appeared in your team\/ folder during the sync/) });
     expect(report.pulled.added).not.toContain(contested);
     expect(await readTeam(member, contested)).toBe(savedMeanwhile);
@@ -155,17 +150,12 @@ describe("teammem sync against hostile input", () => {
     await outside.push("Both changed, C added");
     const editedB = memory("Race B", "The member's own edit of B, saved while the sync ran.");
     const savedC = memory("Race C", "The member's own C, saved while the sync ran.");
-    let hasSaved = false;
-    const report = await runSync({
-      ...syncOptions(member),
-      onProgress: () => {
-        if (hasSaved) return;
-        hasSaved = true;
-        writeFileSync(path.join(member.teamDir, "project_race_b.md"), editedB);
-        writeFileSync(path.join(member.teamDir, "project_race_c.md"), savedC);
-      },
+    const saving = onFirstWrite(() => {
+      writeFileSync(path.join(member.teamDir, "project_race_b.md"), editedB);
+      writeFileSync(path.join(member.teamDir, "project_race_c.md"), savedC);
     });
-    expect(hasSaved).toBe(true);
+    const report = await runSync({ ...syncOptions(member), onProgress: saving.onProgress });
+    expect(saving.hasRun()).toBe(true);
     expect(await readTeam(member, "project_race_a.md")).toContain("Second version of A.");
     expect(await readTeam(member, "project_race_b.md")).toBe(editedB);
     expect(await readTeam(member, "project_race_c.md")).toBe(savedC);
@@ -369,6 +359,19 @@ async function makeMember(homeName: string, user: User): Promise<Member> {
 
 function sync(member: Member, options: { lockWaitMs?: number } = {}): Promise<SyncReport> {
   return runSync(syncOptions(member, options));
+}
+
+/** Claude Code (or the member) saving files while the sync runs: `save` runs once, after the sync's first write. */
+function onFirstWrite(save: () => void): { onProgress: () => void; hasRun: () => boolean } {
+  let hasRun = false;
+  return {
+    onProgress: () => {
+      if (hasRun) return;
+      hasRun = true;
+      save();
+    },
+    hasRun: () => hasRun,
+  };
 }
 
 function syncOptions(member: Member, options: { lockWaitMs?: number } = {}): Parameters<typeof runSync>[0] {

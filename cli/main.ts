@@ -33,7 +33,10 @@ export async function main(argv: string[]): Promise<number> {
   if (argv.includes("--version")) return process.stdout.write(`${packageJson.version}\n`), EXIT.ok;
   const commandName = argv.find((arg) => !arg.startsWith("-"));
   const entry = COMMANDS.find((candidate) => candidate.name === commandName);
-  // Only the one command named is loaded; --help without a command loads none.
+  // Only the one command named is loaded; --help without a command loads none. Its settings
+  // module loads meanwhile: one after the other, each waited for its files in turn.
+  const configLoading = entry?.needsConfig ? import("../lib/config") : null;
+  configLoading?.catch(() => {}); // awaited when the command runs; a usage error returns before
   const command = await entry?.load();
   let parsed;
   try {
@@ -57,7 +60,7 @@ export async function main(argv: string[]): Promise<number> {
 
   try {
     const positionals = parsed.positionals.slice(parsed.positionals.indexOf(command.name) + 1);
-    const config = await prepareConfig(entry);
+    const config = await prepareConfig(entry, configLoading);
     return await command.run({ positionals, flags: parsed.values as Record<string, string | boolean | undefined>, config, output });
   } catch (error) {
     if (isAppError(error)) {
@@ -73,12 +76,12 @@ export async function main(argv: string[]): Promise<number> {
  * The settings module (with zod) loads only for commands that read configuration; `config()` is
  * synchronous for the command, so it is imported here, before the command runs.
  */
-async function prepareConfig(entry: CommandEntry): Promise<() => Config> {
+async function prepareConfig(entry: CommandEntry, configLoading: Promise<typeof import("../lib/config")> | null): Promise<() => Config> {
   if (!entry.needsConfig) {
     return () => {
       throw new Error(`the ${entry.name} command reads configuration: mark it needsConfig in cli/commands.ts`);
     };
   }
-  const { loadConfig } = await import("../lib/config");
+  const { loadConfig } = await (configLoading ?? import("../lib/config"));
   return () => loadConfig();
 }

@@ -1,8 +1,8 @@
 /**
  * Benchmark for issue 11 "Team scale", CLI start-up: each contender is a fresh process, timed
- * from spawn to exit, beside its floor in the same run. Prints median and p95 and the ratios;
+ * from spawn to exit, beside its floor in the same run, the contenders taking turns. Prints median and p95 and the ratios;
  * asserts nothing (timings vary by machine).
- * Run: npm run bench:cli [-- runs]   (default 21 runs per contender)
+ * Run: npm run bench:cli [-- runs]   (default 31 runs per contender)
  *
  * - `teammem --version` through the installed command (node cli/teammem.mjs, what the `bin`
  *   link runs; not npx, which adds its own ~0.7 s) against `node -e 0`.
@@ -16,24 +16,33 @@ import os from "node:os";
 import path from "node:path";
 import { findCompiledCli } from "../cli/find-compiled-cli.mjs";
 
-const DEFAULT_RUNS = 21;
+const DEFAULT_RUNS = 31;
 const cli = path.resolve("cli/teammem.mjs");
 // No ANTHROPIC_* (and nothing else from the caller's environment): recall must take the local path.
 const env = { NODE_ENV: "development", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? os.tmpdir() } as const;
 
 type Timing = { median: number; p95: number };
 
-function time(args: string[], runs: number): Timing {
-  const times: number[] = [];
-  for (let index = 0; index <= runs; index++) {
-    const start = process.hrtime.bigint();
-    const result = spawnSync(process.execPath, args, { env, stdio: ["ignore", "ignore", "pipe"] });
-    const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-    if (result.status !== 0) throw new Error(`${args.join(" ")} exited ${result.status}: ${result.stderr.toString()}`);
-    if (index > 0) times.push(elapsed); // the first run warms the page cache
+/**
+ * Every contender once per round, round after round: on this machine a process's start-up drifts
+ * by tens of milliseconds within a minute, and timing one contender's runs after another's put
+ * that drift into the differences (recall − scan moved 12 → 26 ms between two runs).
+ */
+function timeInterleaved(contenders: readonly (readonly string[])[], runs: number): Timing[] {
+  const times = contenders.map((): number[] => []);
+  for (let round = 0; round <= runs; round++) {
+    for (const [index, args] of contenders.entries()) {
+      const start = process.hrtime.bigint();
+      const result = spawnSync(process.execPath, args, { env, stdio: ["ignore", "ignore", "pipe"] });
+      const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+      if (result.status !== 0) throw new Error(`${args.join(" ")} exited ${result.status}: ${result.stderr.toString()}`);
+      if (round > 0) times[index]!.push(elapsed); // the first round warms the page cache
+    }
   }
-  times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)]!, p95: times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]! };
+  return times.map((list) => {
+    list.sort((a, b) => a - b);
+    return { median: list[Math.floor(list.length / 2)]!, p95: list[Math.min(list.length - 1, Math.ceil(list.length * 0.95) - 1)]! };
+  });
 }
 
 async function writeMemories(dir: string, count: number): Promise<void> {
@@ -48,10 +57,10 @@ async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "bench-cli-"));
   try {
     await writeMemories(dir, 30);
-    const floor = time(["-e", "0"], runs);
-    const version = time([cli, "--version"], runs);
-    const scan = time([cli, "scan", dir], runs);
-    const recall = time([cli, "recall", dir, "--query", "how do invoice exports run"], runs);
+    const [floor, version, scan, recall] = timeInterleaved(
+      [["-e", "0"], [cli, "--version"], [cli, "scan", dir], [cli, "recall", dir, "--query", "how do invoice exports run"]],
+      runs,
+    ) as [Timing, Timing, Timing, Timing];
     const rows = [
       ["node -e 0", floor, "1.00"],
       ["teammem --version", version, (version.median / floor.median).toFixed(2)],

@@ -1,3 +1,4 @@
+import { recallMemories } from "../../lib/recall/recall-memories";
 import type { Command } from "../command";
 import { EXIT, linesOf } from "../output";
 import { readMemoryDirArg } from "../read-memory-dir-arg";
@@ -25,13 +26,14 @@ export const recallCommand: Command = {
       return EXIT.usage;
     }
     const config = loadConfig();
-    const { recallMemories } = await import("../../lib/recall/recall-memories");
     const result = await recallMemories({
       memoryDir,
       query,
       recentTools: splitList(flags["recent-tools"]),
       alreadySurfaced: splitList(flags.surfaced),
       allowSingleWord: flags["any-length"] === true,
+      // Only --json prints the manifest; building it costs a fresh process more than the ranking.
+      includeManifest: output.isJson,
       model: config.anthropicApiKey ? { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, model: config.recallModel } : null,
     });
     if (output.isJson) {

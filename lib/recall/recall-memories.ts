@@ -40,6 +40,12 @@ export type RecallOptions = {
   now?: Date;
   /** How injection headers name the memory directory (default: memoryDir), e.g. the agent's own path. */
   displayDir?: string;
+  /**
+   * False leaves `manifest` out of the result. Masking every description for it is most of what
+   * a local recall costs in a fresh process (`teammem recall` without --json, docs/benchmarks.md,
+   * "The CLI"); a model call builds it anyway, it is what the model reads.
+   */
+  includeManifest?: boolean;
 };
 
 export type RecalledMemory = {
@@ -62,8 +68,8 @@ export type RecallResult = {
   /** Set when the model was configured but failed; starts with the failure kind (`timeout: …`). */
   fallbackReason?: string;
   latencyMs: number;
-  /** S5: exactly what the model saw, or would see (descriptions with secrets masked). */
-  manifest: string;
+  /** S5: exactly what the model saw, or would see (descriptions with secrets masked); absent when not asked for. */
+  manifest?: string;
   selected: RecalledMemory[];
   dropped: DroppedMemory[];
   /** S3: files the scan could not read. */
@@ -94,18 +100,19 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
     ...scan.memories.slice(MAX_MEMORY_FILES).map((memory) => ({ file: memory.path, reason: "over-limit" as const })),
   ];
   const candidates = newest.filter((memory) => !surfaced.has(memory.path));
-  const manifest = candidates.map(manifestLineOf).join("\n");
+  let manifest: string | undefined;
+  const manifestOf = () => (manifest ??= candidates.map(manifestLineOf).join("\n"));
   const finish = (result: Omit<RecallResult, "latencyMs" | "manifest" | "skipped">): RecallResult => ({
     ...result,
     latencyMs: Math.round(Number(process.hrtime.bigint() - started) / 100_000) / 10,
-    manifest,
+    ...(options.includeManifest === false ? {} : { manifest: manifestOf() }),
     skipped: scan.skipped,
   });
 
   if (!options.allowSingleWord && isSingleWord(options.query)) return finish({ selector: "none", skipReason: "single-word-query", selected: [], dropped });
   if (candidates.length === 0) return finish({ selector: "none", skipReason: "no-memories", selected: [], dropped });
 
-  const selection = await select(options, candidates, manifest, recentTools);
+  const selection = await select(options, candidates, manifestOf, recentTools);
   const byPath = new Map(candidates.map((memory) => [memory.path, memory]));
   const selected: RecalledMemory[] = [];
   const chosen = selection.files.flatMap((choice) => {
@@ -123,14 +130,14 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
   return finish({ selector: selection.selector, fallbackReason: selection.fallbackReason, selected, dropped: [...dropped, ...selection.dropped] });
 }
 
-async function select(options: RecallOptions, candidates: ScannedMemory[], manifest: string, recentTools: readonly string[]): Promise<Selection> {
+async function select(options: RecallOptions, candidates: ScannedMemory[], manifestOf: () => string, recentTools: readonly string[]): Promise<Selection> {
   let fallbackReason: string | undefined;
   if (options.model) {
     try {
       // Loaded only when a model is asked: its answer schema (zod) and the SDK cost a CLI start-up
       // that ranks locally tens of milliseconds (docs/benchmarks.md, "The CLI").
       const { selectWithModel } = await import("./select-with-model");
-      const names = await selectWithModel({ settings: options.model, query: maskSecrets(options.query), manifest, recentTools, signal: options.signal });
+      const names = await selectWithModel({ settings: options.model, query: maskSecrets(options.query), manifest: manifestOf(), recentTools, signal: options.signal });
       // The model answers with names as the manifest shows them: masked, control characters escaped.
       const pathByName = new Map(candidates.map((memory) => [manifestName(maskNameRemembered(memory.path)), memory.path]));
       const validated = validateSelection(names, new Set(pathByName.keys()));

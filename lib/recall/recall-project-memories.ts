@@ -26,6 +26,8 @@ export type ProjectRecallRequest = {
    * local ranker answers, so an answer still arrives in time (R6).
    */
   modelTimeoutMs?: number;
+  /** False: the answer leaves the manifest out (the prompt hook never shows it). */
+  includeManifest?: boolean;
   signal?: AbortSignal;
 };
 
@@ -50,6 +52,7 @@ export async function recallProjectMemories(config: Config, db: Db, caller: Call
     alreadySurfaced: request.alreadySurfaced ?? [],
     allowSingleWord: request.allowSingleWord ?? false,
     model: config.anthropicApiKey ? { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, model: config.recallModel, timeoutMs: request.modelTimeoutMs } : null,
+    includeManifest: request.includeManifest,
     signal: request.signal,
   });
   const selected = result.selected.map((memory) => memory.file);

@@ -32,10 +32,20 @@ describe("recallMemories without a model (the local ranker)", () => {
     expect(result.selected[0]?.reason).toMatch(/^matched: /);
     expect(result.latencyMs).toBeGreaterThan(0);
     // S5: the manifest lists every memory (44 with frontmatter and the legacy log), MEMORY.md excluded.
-    const lines = result.manifest.split("\n");
+    const lines = result.manifest?.split("\n");
     expect(lines).toHaveLength(45);
     expect(lines).toContain("- logs/2026/11/2026-11-20.md (2026-11-20T08:00:00.000Z)");
     expect(result.manifest).not.toContain("MEMORY.md");
+  });
+
+  it("leaves the manifest out when not asked for, and selects the same memories", async () => {
+    const memoryDir = await ledgerlineDir();
+    const query = "add a background job that regenerates invoice PDFs";
+    const withManifest = await recallMemories({ memoryDir, query, now: FIXTURE_NOW });
+    const without = await recallMemories({ memoryDir, query, now: FIXTURE_NOW, includeManifest: false });
+    expect(without).not.toHaveProperty("manifest");
+    expect(without.selected).toEqual(withManifest.selected);
+    expect(without.selected.length).toBeGreaterThan(0);
   });
 
   it("returns nothing for an unrelated query", async () => {
@@ -48,7 +58,7 @@ describe("recallMemories without a model (the local ranker)", () => {
     const memoryDir = await ledgerlineDir();
     const skipped = await recallMemories({ memoryDir, query: "  kubectl  ", now: FIXTURE_NOW });
     expect(skipped).toMatchObject({ selector: "none", skipReason: "single-word-query", selected: [] });
-    expect(skipped.manifest.split("\n")).toHaveLength(45); // the page can still show what the model would see
+    expect(skipped.manifest?.split("\n")).toHaveLength(45); // the page can still show what the model would see
 
     const allowed = await recallMemories({ memoryDir, query: "kubectl", allowSingleWord: true, now: FIXTURE_NOW });
     expect(allowed.selector).toBe("local");
@@ -80,7 +90,7 @@ describe("recallMemories without a model (the local ranker)", () => {
     expect(files).not.toContain("team/feedback_zod_at_boundaries.md");
     expect(files).not.toContain("team/feedback_webhook_idempotency.md");
     expect(after.manifest).not.toContain("feedback_zod_at_boundaries.md");
-    expect(after.manifest.split("\n")).toHaveLength(43);
+    expect(after.manifest?.split("\n")).toHaveLength(43);
     expect(after.dropped).toEqual(
       expect.arrayContaining([
         { file: "team/feedback_zod_at_boundaries.md", reason: "already-surfaced" },
@@ -98,7 +108,7 @@ describe("recallMemories without a model (the local ranker)", () => {
       await put(memoryDir, `team/note_${index}.md`, `---\ndescription: ${description}\ntype: project\n---\nx\n`, new Date(start + index * 60_000));
     }
     const result = await recallMemories({ memoryDir, query: "what happened with the Zanzibar payment gateway", now: FIXTURE_NOW });
-    expect(result.manifest.split("\n")).toHaveLength(200);
+    expect(result.manifest?.split("\n")).toHaveLength(200);
     const overLimit = result.dropped.filter((entry) => entry.reason === "over-limit").map((entry) => entry.file);
     expect(overLimit.sort()).toEqual(["team/note_0.md", "team/note_1.md", "team/note_2.md", "team/note_3.md", "team/note_4.md"]);
     expect(result.selected).toEqual([]); // the one memory about Zanzibar is among the oldest five

@@ -104,6 +104,15 @@ describe("recallMemories with a model (R1-R5 over real HTTP)", () => {
     expect(content).not.toContain("user_role.md");
   });
 
+  it("S5: the model reads the manifest even when the caller leaves it out of the result", async () => {
+    const stub = await stubWith(answer(["team/reference_grafana.md"]));
+    const result = await recall(stub, { includeManifest: false });
+    expect(result).not.toHaveProperty("manifest");
+    expect(result.selected.map((memory) => memory.file)).toEqual(["team/reference_grafana.md"]);
+    const sent = (stub.requests[0]?.body as SentBody).messages[0]?.content ?? "";
+    expect(sent.split("\n").filter((line) => line.startsWith("- "))).toHaveLength(7);
+  });
+
   it("R5: returns the chosen memories in the model's order, with path, mtime, age and the injection", async () => {
     const stub = await stubWith(answer(["team/reference_grafana.md", "team/project_deploy_freeze.md"]));
     const result = await recall(stub);
@@ -116,7 +125,7 @@ describe("recallMemories with a model (R1-R5 over real HTTP)", () => {
     expect(result.selected[0]?.mtime).toBe("2026-11-24T12:00:00.000Z");
     expect(result.selected[0]?.reason).toBeUndefined();
     expect(result.selected[0]?.injection).toContain("Body of team/reference_grafana.md");
-    expect(result.manifest.split("\n")).toHaveLength(7);
+    expect(result.manifest?.split("\n")).toHaveLength(7);
   });
 
   it("R5: names outside the manifest are dropped and reported, the order of the rest kept", async () => {

@@ -21,8 +21,7 @@ const RecallInput = z
 
 /** POST /api/projects/:id/recall: the up-to-five memories an agent would be given for a query. */
 export const POST = route<{ id: string }>(access.project("propose"), async ({ request, caller, params }) => {
-  const { includeManifest, ...input } = await readJsonBody(request, RecallInput);
-  const result = await recallProjectMemories(getConfig(), getDatabase(), caller, { projectId: params.id, ...input, signal: request.signal });
-  const { manifest, ...withoutManifest } = result;
-  return includeManifest === false ? json(withoutManifest) : jsonWithText(withoutManifest, "manifest", manifest);
+  const input = await readJsonBody(request, RecallInput);
+  const { manifest, ...withoutManifest } = await recallProjectMemories(getConfig(), getDatabase(), caller, { projectId: params.id, ...input, signal: request.signal });
+  return manifest === undefined ? json(withoutManifest) : jsonWithText(withoutManifest, "manifest", manifest);
 });

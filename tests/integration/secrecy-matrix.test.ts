@@ -278,6 +278,11 @@ describe("secrecy matrix", () => {
     expect(leaked, answer.text).toBeDefined();
     expect(leaked!.injection).toContain("[REDACTED:github-classic-token");
     expect(findLeak(answer.text)).toBeNull();
+    expect((JSON.parse(answer.text) as { manifest: string }).manifest).toContain("reference_deploy_bot_leak.md");
+    // As the prompt hook asks: the same memories, masked the same, and no manifest.
+    const lean = await send(recall, "proposer", "POST", { path: `/api/projects/${PROJECT}/recall`, params: { id: PROJECT }, body: { query: "deploy bot credentials leak stripe", includeManifest: false } });
+    expect(JSON.parse(lean.text)).not.toHaveProperty("manifest");
+    expect((JSON.parse(lean.text) as { selected: unknown[] }).selected).toEqual(selected);
   });
 
   it("free text stored in clear refuses a credential: rejection reasons, revision notes, token names", async () => {

@@ -27,6 +27,19 @@ export function processedTerms(text: string): string[] {
 }
 
 /**
+ * The ranker matches on crude stems ("databas"): each term of a text, tokenised as the index
+ * does it, with the first word that gave it as written (lower case), for reasons people read.
+ */
+export function spokenWordsByTerm(text: string): Map<string, string> {
+  const words = new Map<string, string>();
+  for (const token of tokenize(text)) {
+    const term = normaliseSearchTerm(token);
+    if (term && !words.has(term)) words.set(term, token.toLowerCase());
+  }
+  return words;
+}
+
+/**
  * The full-text index over these memories, built once per distinct set (paths, mtimes and the
  * indexed fields): a 200-memory build costs a few milliseconds, a query on it a tenth of one.
  * Ids are positions in `memories`.

@@ -4,11 +4,11 @@ import type { MemoryType } from "../memdir/frontmatter";
 import { formatManifestLine, manifestName } from "../memdir/format-manifest";
 import { MAX_MEMORY_FILES, scanMemoryDir, type ScannedMemory, type SkippedFile } from "../memdir/scan-memory-dir";
 import { isAppError } from "../errors";
+import { spokenWordsByTerm } from "./build-local-index";
 import type { DroppedMemory } from "./dropped-memory";
 import { formatInjection, formatInjectionText } from "./format-injection";
 import { maskForDisplayRemembered, maskNameRemembered, maskSecrets, maskSecretsRemembered } from "./mask-secrets";
 import type { RecallModelSettings } from "./model";
-import { normaliseSearchTerm } from "./normalise-search-term";
 import { rankMemoriesLocally } from "./rank-memories-locally";
 import { validateSelection } from "./validate-selection";
 
@@ -149,23 +149,13 @@ async function select(options: RecallOptions, candidates: ScannedMemory[], manif
     }
   }
   const ranking = rankMemoriesLocally(candidates, options.query, recentTools);
-  const spoken = queryWordsByTerm(options.query);
+  const spoken = spokenWordsByTerm(options.query);
   return {
     selector: "local",
     fallbackReason,
     files: ranking.ranked.map((entry) => ({ path: entry.memory.path, reason: `matched: ${entry.matchedTerms.map((term) => spoken.get(term) ?? term).join(", ")}` })),
     dropped: ranking.dropped,
   };
-}
-
-// The ranker matches on crude stems ("databas"); the reason shows the words the user typed.
-function queryWordsByTerm(query: string): Map<string, string> {
-  const words = new Map<string, string>();
-  for (const word of query.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu) ?? []) {
-    const term = normaliseSearchTerm(word);
-    if (term && !words.has(term)) words.set(term, word);
-  }
-  return words;
 }
 
 // A server's recall source keeps the same memory objects for as long as the store's commit

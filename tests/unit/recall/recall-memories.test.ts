@@ -48,6 +48,17 @@ describe("recallMemories without a model (the local ranker)", () => {
     expect(without.selected.length).toBeGreaterThan(0);
   });
 
+  it("the reason names the words as the query wrote them, inside hyphenated words too", async () => {
+    const memoryDir = await tempDir("recall-reason-");
+    await put(memoryDir, "feedback_real_db.md", "---\ndescription: Integration tests must hit a real database, never mocks\ntype: feedback\n---\nx\n", FIXTURE_NOW);
+    await put(memoryDir, "project_other.md", "---\ndescription: Quarterly planning happens in the roadmap doc\ntype: project\n---\nx\n", FIXTURE_NOW);
+    const result = await recallMemories({ memoryDir, query: "should the integration tests mock the real-database", now: FIXTURE_NOW });
+    expect(result.selected.map((memory) => memory.file)).toEqual(["feedback_real_db.md"]);
+    expect(result.selected[0]?.reason).toMatch(/^matched: /);
+    expect(result.selected[0]?.reason).toContain("database");
+    expect(result.selected[0]?.reason).not.toMatch(/databas(,|$)/); // the stem, not the word
+  });
+
   it("returns nothing for an unrelated query", async () => {
     const memoryDir = await ledgerlineDir();
     const result = await recallMemories({ memoryDir, query: "what is a good recipe for banana bread", now: FIXTURE_NOW });

@@ -1,5 +1,5 @@
-import { formatManifest } from "../../lib/memdir/format-manifest";
 import { MAX_MEMORY_FILES, scanMemoryDir } from "../../lib/memdir/scan-memory-dir";
+import { formatModelManifest } from "../../lib/recall/format-model-manifest";
 import type { Command } from "../command";
 import { EXIT } from "../output";
 import { readMemoryDirArg } from "../read-memory-dir-arg";
@@ -11,9 +11,10 @@ export const manifestCommand: Command = {
 
 Usage: teammem manifest DIR [--surfaced a.md,b.md] [--json]
 
-One line per memory, newest ${MAX_MEMORY_FILES} only, exactly as the selector sees it:
+One line per memory, newest ${MAX_MEMORY_FILES} only, exactly as teammem's selector model reads it:
   - [type] relative/path.md (2026-03-28T10:30:00.000Z): description
 A memory without a valid type has no [type] tag; one without a description has no ": …" tail.
+A credential in a file name or a description is masked ([REDACTED:kind …]): none goes to a model.
 
   --surfaced  comma-separated paths (relative to DIR) already shown in this conversation;
               they are left out so they do not take one of the selector's slots
@@ -27,7 +28,7 @@ Exit code 0, or 2 when DIR is missing or not a directory. Needs no teammem setup
     const scan = await scanMemoryDir(memoryDir);
     // R4: surfaced memories leave the manifest after the newest-200 cut, as Claude Code does, so
     // they free a selector slot without pulling an older memory into the window.
-    const manifest = formatManifest(scan.memories, surfaced);
+    const manifest = formatModelManifest(scan.memories, surfaced);
     const lines = manifest === "" ? [] : manifest.split("\n");
     if (output.isJson) output.json({ dir: memoryDir, lines });
     else output.print(...lines);

@@ -1,8 +1,8 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { isAppError } from "../errors";
-import { formatManifest } from "../memdir/format-manifest";
 import { loadRecallSource } from "../read-model/load-recall-source";
+import { formatModelManifest } from "../recall/format-model-manifest";
 import type { ExtractionCandidate, ExtractionSelector } from "./candidate-types";
 import { distilDailyLogs, type DailyLog } from "./distil-daily-logs";
 import { dreamWithModel } from "./dream-with-model";
@@ -26,7 +26,7 @@ export async function runProjectDream(config: Config, db: Db, input: ProjectDrea
   try {
     found = await dreamWithModel({
       settings: { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, model: config.extractionModel, timeoutMs: config.extractionTimeoutMs },
-      library: { manifest: formatManifest([...source.memories]), readMemory: async (file) => (known.has(file) ? source.readText(file) : null) },
+      library: { manifest: formatModelManifest(source.memories), readMemory: async (file) => (known.has(file) ? source.readText(file) : null) },
       logs: input.logs,
     });
   } catch (error) {

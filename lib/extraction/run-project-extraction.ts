@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError, isAppError } from "../errors";
-import { formatManifest } from "../memdir/format-manifest";
 import { loadRecallSource } from "../read-model/load-recall-source";
+import { formatModelManifest } from "../recall/format-model-manifest";
 import { submitProposal } from "../review/submit-proposal";
 import { viewBytes, type ViewMessage } from "../transcripts/conversation-view";
 import { readTranscriptText } from "../transcripts/read-transcript";
@@ -51,7 +51,7 @@ export async function runProjectExtraction(config: Config, db: Db, input: Projec
       messages: readTranscriptText(input.transcript).messages,
       cursor: stored.cursor,
       model: config.anthropicApiKey ? { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, model: config.extractionModel, timeoutMs: config.extractionTimeoutMs } : null,
-      library: { manifest: formatManifest([...source.memories]), readMemory: async (file) => (known.has(file) ? source.readText(file) : null) },
+      library: { manifest: formatModelManifest(source.memories), readMemory: async (file) => (known.has(file) ? source.readText(file) : null) },
     });
     const run = { session: sessionId, selector: result.selector, fromCursor: stored.cursor, toCursor: result.cursor, isExcerptShared: input.shareExcerpt };
     const candidates: ProposedCandidate[] = [];

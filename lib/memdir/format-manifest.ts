@@ -20,12 +20,3 @@ export function formatManifestLine(memory: ManifestMemory): string {
 export function manifestName(memoryPath: string): string {
   return escapeControlCharacters(memoryPath);
 }
-
-/** R4: memories already surfaced in this conversation are left out so they do not take a slot. */
-export function formatManifest(memories: ManifestMemory[], surfaced: Iterable<string> = []): string {
-  const alreadySurfaced = new Set(surfaced);
-  return memories
-    .filter((memory) => !alreadySurfaced.has(memory.path))
-    .map(formatManifestLine)
-    .join("\n");
-}

@@ -1,13 +1,14 @@
 import path from "node:path";
 import { memoryAge } from "../memdir/age";
 import type { MemoryType } from "../memdir/frontmatter";
-import { formatManifestLine, manifestName } from "../memdir/format-manifest";
+import { manifestName } from "../memdir/format-manifest";
 import { MAX_MEMORY_FILES, scanMemoryDir, type ScannedMemory, type SkippedFile } from "../memdir/scan-memory-dir";
 import { isAppError } from "../errors";
 import { spokenWordsByTerm } from "./build-local-index";
 import type { DroppedMemory } from "./dropped-memory";
 import { formatInjection, formatInjectionText } from "./format-injection";
-import { maskForDisplayRemembered, maskNameRemembered, maskSecrets, maskSecretsRemembered } from "./mask-secrets";
+import { formatModelManifestLine } from "./format-model-manifest";
+import { maskForDisplayRemembered, maskNameRemembered, maskSecrets } from "./mask-secrets";
 import type { RecallModelSettings } from "./model";
 import { rankMemoriesLocally } from "./rank-memories-locally";
 import { validateSelection } from "./validate-selection";
@@ -101,7 +102,7 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
   ];
   const candidates = newest.filter((memory) => !surfaced.has(memory.path));
   let manifest: string | undefined;
-  const manifestOf = () => (manifest ??= candidates.map(manifestLineOf).join("\n"));
+  const manifestOf = () => (manifest ??= candidates.map(formatModelManifestLine).join("\n"));
   const finish = (result: Omit<RecallResult, "latencyMs" | "manifest" | "skipped">): RecallResult => ({
     ...result,
     latencyMs: Math.round(Number(process.hrtime.bigint() - started) / 100_000) / 10,
@@ -156,23 +157,6 @@ async function select(options: RecallOptions, candidates: ScannedMemory[], manif
     files: ranking.ranked.map((entry) => ({ path: entry.memory.path, reason: `matched: ${entry.matchedTerms.map((term) => spoken.get(term) ?? term).join(", ")}` })),
     dropped: ranking.dropped,
   };
-}
-
-// A server's recall source keeps the same memory objects for as long as the store's commit
-// stands, so each line is formatted (200 dates and masks a request) once per commit, not per recall.
-const manifestLines = new WeakMap<ScannedMemory, string>();
-
-function manifestLineOf(memory: ScannedMemory): string {
-  let line = manifestLines.get(memory);
-  if (line === undefined) {
-    line = formatManifestLine({ ...memory, path: maskNameRemembered(memory.path), description: maskDescription(memory.description) });
-    manifestLines.set(memory, line);
-  }
-  return line;
-}
-
-function maskDescription(description: string | null): string | null {
-  return description === null ? null : maskSecretsRemembered(description);
 }
 
 /** C8: a prompt of one word (or none) gives too little to select on. */

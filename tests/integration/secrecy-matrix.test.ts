@@ -285,6 +285,22 @@ describe("secrecy matrix", () => {
     expect((JSON.parse(lean.text) as { selected: unknown[] }).selected).toEqual(selected);
   });
 
+  it("extraction's and dream's models read the manifest with that memory's description masked", async () => {
+    const { startMessagesApiStub } = await import("../helpers/messages-api-stub");
+    const { runProjectDream } = await import("@/lib/extraction/run-project-dream");
+    const api = await startMessagesApiStub({ kind: "tool_use", calls: [{ name: "list_memories", input: {} }] }, { kind: "text", text: "Nothing to add." });
+    try {
+      const withModel = { ...world.config, anthropicApiKey: "sk-ant-test", anthropicBaseUrl: api.baseUrl, extractionTimeoutMs: 5_000 };
+      await runProjectDream(withModel, world.db, { projectId: PROJECT, userId: world.userIds.proposer!, logs: [{ file: "logs/2026/11/2026-11-30.md", date: "2026-11-30", text: "## Deploys\n- the deploy bot posts to #deploys\n" }] });
+      expect(api.requests).toHaveLength(2); // the first message and the list_memories answer both carry the manifest
+      const sent = JSON.stringify(api.requests.map((request) => request.body));
+      expect(sent).toMatch(/reference_deploy_bot_leak\.md \([^)]+\): How the deploy bot reaches Stripe with \[REDACTED:stripe-live-key/);
+      expect(findLeak(sent)).toBeNull();
+    } finally {
+      await api.close();
+    }
+  });
+
   it("free text stored in clear refuses a credential: rejection reasons, revision notes, token names", async () => {
     const reject = (await import("@/app/api/projects/[id]/proposals/[proposalId]/reject/route")).POST as unknown as Handler;
     const call = await secretProposalCall("reject", { reason: `it holds ${SECRETS[3]!.value}` });

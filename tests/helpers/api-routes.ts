@@ -19,6 +19,7 @@ function listRouteFiles(dir = "app/api"): string[] {
  */
 export async function loadApiRoutes(): Promise<LoadedRoute[]> {
   const { ROUTE_ACCESS } = await import("@/app/_server/guard");
+  const { REFUSES_METHOD } = await import("@/app/_server/other-methods");
   const routes: LoadedRoute[] = [];
   const files = listRouteFiles();
   const isCatchAll = (file: string) => file.includes("[...");
@@ -27,7 +28,8 @@ export async function loadApiRoutes(): Promise<LoadedRoute[]> {
     const pattern = "/" + path.dirname(file).split(path.sep).join("/");
     for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
       const handler = module[method] as RouteHandler | undefined;
-      if (handler) routes.push({ key: `${method} ${pattern.replace(/^\/app/, "")}`, handler, rule: handler[ROUTE_ACCESS] as LoadedRoute["rule"] });
+      // A method the file does not take answers 405 (app/_server/other-methods.ts): not a route.
+      if (handler && !handler[REFUSES_METHOD]) routes.push({ key: `${method} ${pattern.replace(/^\/app/, "")}`, handler, rule: handler[ROUTE_ACCESS] as LoadedRoute["rule"] });
     }
   }
   return routes;

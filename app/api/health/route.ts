@@ -4,6 +4,7 @@ import { getStoreStatus, refreshStore } from "@/lib/store/read-store";
 import { getConfig } from "../../_server/context";
 import { access, route } from "../../_server/guard";
 import { json } from "../../_server/http";
+import { otherMethodsThan } from "../../_server/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -27,3 +28,5 @@ export const GET = route(access.public, async () => {
   const store = { reachable: unreachableSince === null, unreachableSince: unreachableSince?.toISOString() ?? null, lastFetchedAt: lastFetchedAt?.toISOString() ?? null, catchingUpSince: readModelCatchUp(config)?.since.toISOString() ?? null };
   return json({ ok: isOk, checks: checks.map(({ name, status }) => ({ name, status })), store }, isServing ? 200 : 503);
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethodsThan("GET");

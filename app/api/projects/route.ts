@@ -6,6 +6,7 @@ import { readJsonBody } from "../../_server/body";
 import { getConfig, getDatabase } from "../../_server/context";
 import { access, route } from "../../_server/guard";
 import { json } from "../../_server/http";
+import { otherMethodsThan } from "../../_server/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -32,3 +33,5 @@ export const POST = route(access.admin, async ({ request, caller }) => {
   const project = await createProject(getConfig(), getDatabase(), { actor: { userId: caller.userId, name: caller.name, email: caller.email }, input });
   return json({ project }, 201);
 });
+
+export const { PUT, PATCH, DELETE } = otherMethodsThan("GET", "POST");

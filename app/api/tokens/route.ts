@@ -4,6 +4,7 @@ import { readJsonBody } from "../../_server/body";
 import { getDatabase } from "../../_server/context";
 import { access, route } from "../../_server/guard";
 import { json } from "../../_server/http";
+import { otherMethodsThan } from "../../_server/other-methods";
 
 const TokenInput = z
   .object({
@@ -22,3 +23,5 @@ export const POST = route(access.signedIn, async ({ request, caller }) => {
   const created = await createApiToken(getDatabase(), caller, input);
   return json(created, 201);
 });
+
+export const { PUT, PATCH, DELETE } = otherMethodsThan("GET", "POST");

@@ -4,6 +4,7 @@ import { readJsonBody } from "../../../_server/body";
 import { getAuth, getDatabase } from "../../../_server/context";
 import { access, route } from "../../../_server/guard";
 import { json } from "../../../_server/http";
+import { otherMethodsThan } from "../../../_server/other-methods";
 
 const UserInput = z.object({ email: z.email().max(320), name: z.string().trim().min(1).max(100), isAdmin: z.boolean().optional() }).strict();
 
@@ -16,3 +17,5 @@ export const POST = route(access.admin, async ({ request }) => {
   const created = await createAccount(await getAuth(), getDatabase(), input);
   return json({ userId: created.userId, email: input.email.toLowerCase(), oneTimePassword: created.password }, 201);
 });
+
+export const { PUT, PATCH, DELETE } = otherMethodsThan("GET", "POST");

@@ -4,6 +4,7 @@ import { readJsonBody } from "../../../_server/body";
 import { getConfig } from "../../../_server/context";
 import { access, route } from "../../../_server/guard";
 import { json } from "../../../_server/http";
+import { otherMethodsThan } from "../../../_server/other-methods";
 
 const RepairInput = z
   .object({
@@ -20,3 +21,5 @@ export const POST = route(access.signedIn, async ({ request, caller }) => {
   const input = await readJsonBody(request, RepairInput);
   return json(await repairPrivateIndex({ config: getConfig(), caller, ...input }));
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");

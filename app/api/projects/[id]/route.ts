@@ -6,6 +6,7 @@ import { getConfig, getDatabase } from "../../../_server/context";
 import { access, route } from "../../../_server/guard";
 import { json } from "../../../_server/http";
 import { readPaging } from "../../../_server/paging";
+import { otherMethodsThan } from "../../../_server/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -37,3 +38,5 @@ export const PATCH = route<{ id: string }>(access.project("manage"), async ({ re
   const project = await updateProject(getConfig(), getDatabase(), { actor: { userId: caller.userId, name: caller.name, email: caller.email }, projectId: params.id, input });
   return json({ project });
 });
+
+export const { POST, PUT, DELETE } = otherMethodsThan("GET", "PATCH");

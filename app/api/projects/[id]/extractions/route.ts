@@ -5,6 +5,7 @@ import { readJsonBody } from "../../../../_server/body";
 import { getConfig, getDatabase } from "../../../../_server/context";
 import { access, route } from "../../../../_server/guard";
 import { json } from "../../../../_server/http";
+import { otherMethodsThan } from "../../../../_server/other-methods";
 
 const DailyLog = z
   .object({ file: z.string().regex(/^logs\/\d{4}\/\d{2}\/\d{4}-\d{2}-\d{2}\.md$/, { error: "must be logs/YYYY/MM/YYYY-MM-DD.md" }), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), text: z.string().max(64 * 1024) })
@@ -33,3 +34,5 @@ export const POST = route<{ id: string }>(access.project("propose"), async ({ re
   if (dailyLogs) return json(await runProjectDream(getConfig(), getDatabase(), { projectId: params.id, userId: caller.userId, logs: dailyLogs }), 201);
   return json(await runProjectExtraction(getConfig(), getDatabase(), { projectId: params.id, userId: caller.userId, transcript: transcript!, ...rest }), 201);
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");

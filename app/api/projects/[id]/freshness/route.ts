@@ -3,6 +3,7 @@ import { getConfig, getDatabase } from "../../../../_server/context";
 import { access, route } from "../../../../_server/guard";
 import { json } from "../../../../_server/http";
 import { readPaging } from "../../../../_server/paging";
+import { otherMethodsThan } from "../../../../_server/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -25,3 +26,5 @@ export const GET = route<{ id: string }>(access.project("read"), async ({ reques
 export const POST = route<{ id: string }>(access.project("manage"), async ({ params }) => {
   return json(await checkProjectFreshnessNow(getConfig(), getDatabase(), params.id));
 });
+
+export const { PUT, PATCH, DELETE } = otherMethodsThan("GET", "POST");

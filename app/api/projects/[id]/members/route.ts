@@ -5,6 +5,7 @@ import { readJsonBody } from "../../../../_server/body";
 import { getDatabase } from "../../../../_server/context";
 import { access, route } from "../../../../_server/guard";
 import { json } from "../../../../_server/http";
+import { otherMethodsThan } from "../../../../_server/other-methods";
 
 const MemberInput = z.object({ email: z.email().max(320), role: z.enum(PROJECT_ROLES) }).strict();
 
@@ -19,3 +20,5 @@ export const POST = route<{ id: string }>(access.project("manage"), async ({ req
   await setProjectRole(getDatabase(), { projectId: params.id, email: input.email, role: input.role });
   return json({ members: await listProjectMembers(getDatabase(), params.id) });
 });
+
+export const { PUT, PATCH, DELETE } = otherMethodsThan("GET", "POST");

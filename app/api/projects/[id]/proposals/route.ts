@@ -7,6 +7,7 @@ import { MemoryContent } from "../../../../_server/memory-content";
 import { getConfig, getDatabase } from "../../../../_server/context";
 import { access, route } from "../../../../_server/guard";
 import { json } from "../../../../_server/http";
+import { otherMethodsThan } from "../../../../_server/other-methods";
 
 const ProposalInput = z
   .object({
@@ -38,3 +39,5 @@ export const POST = route<{ id: string }>(access.project("propose"), async ({ re
   const proposal = await submitProposal(getConfig(), getDatabase(), { projectId: params.id, proposerId: caller.userId, path, content, baseBlob, provenance, source });
   return json({ proposal }, 201);
 });
+
+export const { PUT, PATCH, DELETE } = otherMethodsThan("GET", "POST");

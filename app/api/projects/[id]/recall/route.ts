@@ -5,6 +5,7 @@ import { readJsonBody } from "../../../../_server/body";
 import { getConfig, getDatabase } from "../../../../_server/context";
 import { access, route } from "../../../../_server/guard";
 import { json, jsonWithText } from "../../../../_server/http";
+import { otherMethodsThan } from "../../../../_server/other-methods";
 
 const RecallInput = z
   .object({
@@ -25,3 +26,5 @@ export const POST = route<{ id: string }>(access.project("propose"), async ({ re
   const { manifest, ...withoutManifest } = await recallProjectMemories(getConfig(), getDatabase(), caller, { projectId: params.id, ...input, signal: request.signal });
   return manifest === undefined ? json(withoutManifest) : jsonWithText(withoutManifest, "manifest", manifest);
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");

@@ -4,6 +4,7 @@ import { readJsonBody } from "../../../../_server/body";
 import { getConfig, getDatabase } from "../../../../_server/context";
 import { access, route } from "../../../../_server/guard";
 import { json } from "../../../../_server/http";
+import { otherMethodsThan } from "../../../../_server/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -15,3 +16,5 @@ export const POST = route<{ id: string }>(access.project("review"), async ({ req
   const outcome = await markStillTrue(getConfig(), getDatabase(), { projectId: params.id, path: input.path, actor: { userId: caller.userId, name: caller.name, email: caller.email } });
   return json(outcome);
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");

@@ -7,6 +7,7 @@ import { access, route } from "../../../../_server/guard";
 import { json } from "../../../../_server/http";
 import { readPaging } from "../../../../_server/paging";
 import { parseInputOrThrow } from "../../../../_server/parse-input";
+import { otherMethodsThan } from "../../../../_server/other-methods";
 
 export const dynamic = "force-dynamic";
 
@@ -39,3 +40,5 @@ export const GET = route<{ id: string }>(access.project("propose"), async ({ req
   if (query.get("peek") !== "1") await recordMemberSync(getDatabase(), { projectId: params.id, userId: caller.userId, clientVersion: input.client, heldCommit: isLastPage ? answer.head : undefined });
   return json(answer);
 });
+
+export const { POST, PUT, PATCH, DELETE } = otherMethodsThan("GET");

@@ -1,9 +1,12 @@
 import { removeFromProject } from "@/lib/auth/manage-users";
 import { getDatabase } from "../../../../../_server/context";
 import { access, route } from "../../../../../_server/guard";
+import { otherMethodsThan } from "../../../../../_server/other-methods";
 
 /** DELETE /api/projects/:id/members/:userId: a lead removes someone's role. */
 export const DELETE = route<{ id: string; userId: string }>(access.project("manage"), async ({ params }) => {
   await removeFromProject(getDatabase(), { projectId: params.id, userId: params.userId });
   return new Response(null, { status: 204 });
 });
+
+export const { GET, POST, PUT, PATCH } = otherMethodsThan("DELETE");

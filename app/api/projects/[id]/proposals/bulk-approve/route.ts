@@ -7,6 +7,7 @@ import { getConfig, getDatabase } from "../../../../../_server/context";
 import { access, route } from "../../../../../_server/guard";
 import { json, toShownError } from "../../../../../_server/http";
 import { maskSecretsInQuotedNames } from "@/lib/secrets/mask-secret-ranges";
+import { otherMethodsThan } from "../../../../../_server/other-methods";
 
 const Input = z.object({ items: z.array(z.object({ proposalId: z.string().min(1).max(100), revision: z.number().int().min(1) }).strict()).min(1).max(100) }).strict();
 
@@ -32,3 +33,5 @@ export const POST = route<{ id: string }>(access.project("review"), async ({ req
   }
   return json({ results });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");

@@ -5,6 +5,7 @@ import { MemoryContent } from "../../../../../_server/memory-content";
 import { getConfig, getDatabase } from "../../../../../_server/context";
 import { access, route } from "../../../../../_server/guard";
 import { json } from "../../../../../_server/http";
+import { otherMethodsThan } from "../../../../../_server/other-methods";
 
 const Blob = z.string().regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/);
 
@@ -40,3 +41,5 @@ export const POST = route<{ id: string }>(access.project("propose"), async ({ re
   const outcome = await submitSyncProposal(getConfig(), getDatabase(), { projectId: params.id, proposerId: caller.userId, ...input });
   return json(outcome, outcome.isNew ? 201 : 200);
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");

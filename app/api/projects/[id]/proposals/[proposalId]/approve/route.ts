@@ -5,6 +5,7 @@ import { readJsonBody } from "../../../../../../_server/body";
 import { getConfig, getDatabase } from "../../../../../../_server/context";
 import { access, route } from "../../../../../../_server/guard";
 import { json } from "../../../../../../_server/http";
+import { otherMethodsThan } from "../../../../../../_server/other-methods";
 
 const Input = z.object({ revision: z.number().int().min(1), confirmTeamConvention: z.boolean().optional() }).strict();
 
@@ -16,3 +17,5 @@ export const POST = route<{ id: string; proposalId: string }>(access.project("re
   // The detail after the change, as approveProposal reads it once it is done.
   return json({ proposal: await approveProposal(getConfig(), db, { proposalId: params.proposalId, approverId: caller.userId, ...input }) });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");

@@ -6,6 +6,7 @@ import { readJsonBody } from "../../../../../../_server/body";
 import { getConfig, getDatabase } from "../../../../../../_server/context";
 import { access, route } from "../../../../../../_server/guard";
 import { json } from "../../../../../../_server/http";
+import { otherMethodsThan } from "../../../../../../_server/other-methods";
 
 const Input = z.object({ reason: z.string().trim().min(1, "say why it is rejected").max(2000) }).strict();
 
@@ -17,3 +18,5 @@ export const POST = route<{ id: string; proposalId: string }>(access.project("re
   await rejectProposal(getConfig(), db, { proposalId: params.proposalId, actorId: caller.userId, reason: input.reason });
   return json({ proposal: await getProposal(getConfig(), db, params.proposalId) });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");

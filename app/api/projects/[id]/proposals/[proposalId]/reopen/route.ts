@@ -3,6 +3,7 @@ import { reopenProposal } from "@/lib/review/reopen-proposal";
 import { getConfig, getDatabase } from "../../../../../../_server/context";
 import { access, route } from "../../../../../../_server/guard";
 import { json } from "../../../../../../_server/http";
+import { otherMethodsThan } from "../../../../../../_server/other-methods";
 
 /** POST /api/projects/:id/proposals/:proposalId/reopen */
 export const POST = route<{ id: string; proposalId: string }>(access.project("review"), async ({ caller, params }) => {
@@ -11,3 +12,5 @@ export const POST = route<{ id: string; proposalId: string }>(access.project("re
   // The detail after the change, as reopenProposal reads it once it is done.
   return json({ proposal: await reopenProposal(getConfig(), db, { proposalId: params.proposalId, actorId: caller.userId }) });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");

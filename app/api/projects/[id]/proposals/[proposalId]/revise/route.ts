@@ -6,6 +6,7 @@ import { MemoryContent } from "../../../../../../_server/memory-content";
 import { getConfig, getDatabase } from "../../../../../../_server/context";
 import { access, route } from "../../../../../../_server/guard";
 import { json } from "../../../../../../_server/http";
+import { otherMethodsThan } from "../../../../../../_server/other-methods";
 
 const Input = z.object({ content: MemoryContent.nullable(), note: z.string().max(2000).optional() }).strict();
 
@@ -17,3 +18,5 @@ export const POST = route<{ id: string; proposalId: string }>(access.project("re
   // The detail after the change, as reviseProposal reads it once it is done.
   return json({ proposal: await reviseProposal(getConfig(), db, { proposalId: params.proposalId, actorId: caller.userId, ...input }) });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");

@@ -6,6 +6,7 @@ import { readJsonBody } from "../../../../../../_server/body";
 import { getConfig, getDatabase } from "../../../../../../_server/context";
 import { access, route } from "../../../../../../_server/guard";
 import { json } from "../../../../../../_server/http";
+import { otherMethodsThan } from "../../../../../../_server/other-methods";
 
 const Input = z.object({ targetPath: z.string().min(1).max(300) }).strict();
 
@@ -17,3 +18,5 @@ export const POST = route<{ id: string; proposalId: string }>(access.project("re
   await supersedeDuplicate(getConfig(), db, { proposalId: params.proposalId, actorId: caller.userId, targetPath });
   return json({ proposal: await getProposal(getConfig(), db, params.proposalId) });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");

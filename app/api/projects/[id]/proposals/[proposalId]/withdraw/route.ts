@@ -4,6 +4,7 @@ import { getProposal } from "@/lib/review/get-proposal";
 import { getConfig, getDatabase } from "../../../../../../_server/context";
 import { access, route } from "../../../../../../_server/guard";
 import { json } from "../../../../../../_server/http";
+import { otherMethodsThan } from "../../../../../../_server/other-methods";
 
 /** POST /api/projects/:id/proposals/:proposalId/withdraw */
 export const POST = route<{ id: string; proposalId: string }>(access.project("propose"), async ({ caller, params }) => {
@@ -12,3 +13,5 @@ export const POST = route<{ id: string; proposalId: string }>(access.project("pr
   await withdrawProposal(getConfig(), db, { proposalId: params.proposalId, actorId: caller.userId });
   return json({ proposal: await getProposal(getConfig(), db, params.proposalId) });
 });
+
+export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");

@@ -13,11 +13,12 @@ export type MethodRefusal = ((request: Request) => Promise<Response>) & { [REFUS
  * Handlers for the methods a route file does not take: a JSON 405 that names the methods it does
  * take, with the `Allow` header RFC 9110 asks for. Next.js answers a method a route file does not
  * export with an empty 405 and no `Allow`, which tells a client nothing. Exported beside the
- * file's own handlers: `export const { PUT, PATCH, DELETE } = otherMethodsThan("GET", "POST");`
+ * file's own handlers: `export const { PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("GET", "POST");`
  * (a test checks every route file exports all five).
  */
-export function otherMethodsThan<Taken extends ApiMethod>(...taken: Taken[]): Record<Exclude<ApiMethod, Taken>, MethodRefusal> {
-  // HEAD and OPTIONS: Next.js answers them itself (HEAD as GET, OPTIONS with these methods).
+export function otherMethodsThan<Taken extends ApiMethod>(...taken: Taken[]): Record<Exclude<ApiMethod, Taken>, MethodRefusal> & { OPTIONS: () => Response } {
+  // HEAD: Next.js answers it as GET (a refused GET refuses it too). OPTIONS is answered here:
+  // Next.js's own would count the refusals among the methods taken.
   const allow = [...taken, ...(taken.includes("GET" as Taken) ? ["HEAD"] : []), "OPTIONS"].sort().join(", ");
   const refuse = Object.assign(
     async (request: Request) => {
@@ -29,5 +30,6 @@ export function otherMethodsThan<Taken extends ApiMethod>(...taken: Taken[]): Re
     },
     { [REFUSES_METHOD]: true as const },
   );
-  return Object.fromEntries(API_METHODS.filter((method) => !taken.includes(method as Taken)).map((method) => [method, refuse])) as Record<Exclude<ApiMethod, Taken>, MethodRefusal>;
+  const refusals = Object.fromEntries(API_METHODS.filter((method) => !taken.includes(method as Taken)).map((method) => [method, refuse])) as Record<Exclude<ApiMethod, Taken>, MethodRefusal>;
+  return { ...refusals, OPTIONS: () => new Response(null, { status: 204, headers: { allow } }) };
 }

@@ -31,6 +31,10 @@ describe("methods an API endpoint does not take", () => {
       const module = (await import(path.resolve(file))) as Record<string, Handler | undefined>;
       const taken = METHODS.filter((method) => !module[method]![REFUSES_METHOD]);
       expect(taken.length, file).toBeGreaterThan(0);
+      // OPTIONS names the same methods (Next.js's own would count the refusals as taken).
+      const options = await module.OPTIONS!(new Request("http://localhost/api/x", { method: "OPTIONS" }), { params: Promise.resolve({}) });
+      expect(options.status, file).toBe(204);
+      expect(options.headers.get("allow")?.split(", ").sort(), file).toEqual([...taken, ...(taken.includes("GET") ? ["HEAD"] : []), "OPTIONS"].sort());
       for (const method of METHODS.filter((candidate) => module[candidate]![REFUSES_METHOD])) {
         const response = await module[method]!(new Request("http://localhost/api/x", { method, ...(method === "GET" ? {} : { body: "{}" }) }), { params: Promise.resolve({}) });
         expect(response.status, `${method} ${file}`).toBe(405);

@@ -29,4 +29,4 @@ export const GET = route(access.public, async () => {
   return json({ ok: isOk, checks: checks.map(({ name, status }) => ({ name, status })), store }, isServing ? 200 : 503);
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethodsThan("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("GET");

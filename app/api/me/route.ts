@@ -10,4 +10,4 @@ export const GET = route(access.signedIn, async ({ caller }) => {
   return json({ user: { id: caller.userId, email: caller.email, name: caller.name, isAdmin: caller.isAdmin }, via: caller.via, projects: memberships });
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethodsThan("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("GET");

@@ -34,4 +34,4 @@ export const POST = route(access.admin, async ({ request, caller }) => {
   return json({ project }, 201);
 });
 
-export const { PUT, PATCH, DELETE } = otherMethodsThan("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("GET", "POST");

@@ -24,4 +24,4 @@ export const POST = route(access.signedIn, async ({ request, caller }) => {
   return json(created, 201);
 });
 
-export const { PUT, PATCH, DELETE } = otherMethodsThan("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("GET", "POST");

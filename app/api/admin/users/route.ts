@@ -18,4 +18,4 @@ export const POST = route(access.admin, async ({ request }) => {
   return json({ userId: created.userId, email: input.email.toLowerCase(), oneTimePassword: created.password }, 201);
 });
 
-export const { PUT, PATCH, DELETE } = otherMethodsThan("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("GET", "POST");

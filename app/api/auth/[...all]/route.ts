@@ -11,4 +11,4 @@ const delegate = route(access.public, async ({ request }) => (await getAuth()).h
 export const GET = delegate;
 export const POST = delegate;
 
-export const { PUT, PATCH, DELETE } = otherMethodsThan("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("GET", "POST");

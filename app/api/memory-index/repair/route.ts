@@ -22,4 +22,4 @@ export const POST = route(access.signedIn, async ({ request, caller }) => {
   return json(await repairPrivateIndex({ config: getConfig(), caller, ...input }));
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("POST");

@@ -39,4 +39,4 @@ export const PATCH = route<{ id: string }>(access.project("manage"), async ({ re
   return json({ project });
 });
 
-export const { POST, PUT, DELETE } = otherMethodsThan("GET", "PATCH");
+export const { POST, PUT, DELETE, OPTIONS } = otherMethodsThan("GET", "PATCH");

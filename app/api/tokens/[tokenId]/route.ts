@@ -9,4 +9,4 @@ export const DELETE = route<{ tokenId: string }>(access.signedIn, async ({ calle
   json({ token: await revokeApiToken(getDatabase(), caller, params.tokenId) }),
 );
 
-export const { GET, POST, PUT, PATCH } = otherMethodsThan("DELETE");
+export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethodsThan("DELETE");

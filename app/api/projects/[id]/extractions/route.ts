@@ -35,4 +35,4 @@ export const POST = route<{ id: string }>(access.project("propose"), async ({ re
   return json(await runProjectExtraction(getConfig(), getDatabase(), { projectId: params.id, userId: caller.userId, transcript: transcript!, ...rest }), 201);
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("POST");

@@ -27,4 +27,4 @@ export const POST = route<{ id: string }>(access.project("manage"), async ({ par
   return json(await checkProjectFreshnessNow(getConfig(), getDatabase(), params.id));
 });
 
-export const { PUT, PATCH, DELETE } = otherMethodsThan("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("GET", "POST");

@@ -21,4 +21,4 @@ export const POST = route<{ id: string }>(access.project("manage"), async ({ req
   return json({ members: await listProjectMembers(getDatabase(), params.id) });
 });
 
-export const { PUT, PATCH, DELETE } = otherMethodsThan("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("GET", "POST");

@@ -40,4 +40,4 @@ export const POST = route<{ id: string }>(access.project("propose"), async ({ re
   return json({ proposal }, 201);
 });
 
-export const { PUT, PATCH, DELETE } = otherMethodsThan("GET", "POST");
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("GET", "POST");

@@ -27,4 +27,4 @@ export const POST = route<{ id: string }>(access.project("propose"), async ({ re
   return manifest === undefined ? json(withoutManifest) : jsonWithText(withoutManifest, "manifest", manifest);
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("POST");

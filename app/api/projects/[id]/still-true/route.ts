@@ -17,4 +17,4 @@ export const POST = route<{ id: string }>(access.project("review"), async ({ req
   return json(outcome);
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("POST");

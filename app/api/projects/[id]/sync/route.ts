@@ -41,4 +41,4 @@ export const GET = route<{ id: string }>(access.project("propose"), async ({ req
   return json(answer);
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethodsThan("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("GET");

@@ -9,4 +9,4 @@ export const DELETE = route<{ id: string; userId: string }>(access.project("mana
   return new Response(null, { status: 204 });
 });
 
-export const { GET, POST, PUT, PATCH } = otherMethodsThan("DELETE");
+export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethodsThan("DELETE");

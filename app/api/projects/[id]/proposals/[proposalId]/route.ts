@@ -11,4 +11,4 @@ export const GET = route<{ id: string; proposalId: string }>(access.project("rea
   return json({ proposal: await getProposal(getConfig(), getDatabase(), params.proposalId) });
 });
 
-export const { POST, PUT, PATCH, DELETE } = otherMethodsThan("GET");
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("GET");

@@ -42,4 +42,4 @@ export const POST = route<{ id: string }>(access.project("propose"), async ({ re
   return json(outcome, outcome.isNew ? 201 : 200);
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("POST");

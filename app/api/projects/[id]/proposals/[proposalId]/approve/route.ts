@@ -18,4 +18,4 @@ export const POST = route<{ id: string; proposalId: string }>(access.project("re
   return json({ proposal: await approveProposal(getConfig(), db, { proposalId: params.proposalId, approverId: caller.userId, ...input }) });
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("POST");

@@ -13,4 +13,4 @@ export const POST = route<{ id: string; proposalId: string }>(access.project("re
   return json({ proposal: await reopenProposal(getConfig(), db, { proposalId: params.proposalId, actorId: caller.userId }) });
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("POST");

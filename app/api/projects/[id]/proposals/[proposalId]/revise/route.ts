@@ -19,4 +19,4 @@ export const POST = route<{ id: string; proposalId: string }>(access.project("re
   return json({ proposal: await reviseProposal(getConfig(), db, { proposalId: params.proposalId, actorId: caller.userId, ...input }) });
 });
 
-export const { GET, PUT, PATCH, DELETE } = otherMethodsThan("POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("POST");

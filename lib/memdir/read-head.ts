@@ -35,32 +35,26 @@ export function readHeadSync(filePath: string, maxLines: number): FileHead {
   try {
     let bytesRead = 0;
     let newlines = 0;
-    while (newlines < maxLines && bytesRead < MAX_HEAD_BYTES && bytesRead < info.size) {
+    // Where line `maxLines` ends (its newline excluded), found in the same pass that counts.
+    let end = -1;
+    while (end === -1 && bytesRead < MAX_HEAD_BYTES && bytesRead < info.size) {
       const count = readSync(fd, headBuffer, bytesRead, Math.min(CHUNK_BYTES, MAX_HEAD_BYTES - bytesRead), bytesRead);
       if (count === 0) break;
-      newlines += countNewlines(headBuffer.subarray(bytesRead, bytesRead + count));
+      // Bounded to what this file put there: past it the buffer holds an earlier file's bytes.
+      const read = headBuffer.subarray(0, bytesRead + count);
+      for (let index = read.indexOf(0x0a, bytesRead); index !== -1; index = read.indexOf(0x0a, index + 1)) {
+        if (++newlines === maxLines) {
+          end = index;
+          break;
+        }
+      }
       bytesRead += count;
     }
-    // Decode only up to the end of line `maxLines`: a newline byte never sits inside a UTF-8
+    // Decoded only up to the end of line `maxLines`: a newline byte never sits inside a UTF-8
     // sequence, so this is the same text as decoding everything and keeping the first lines.
-    const text = headBuffer.toString("utf8", 0, endOfLine(headBuffer.subarray(0, bytesRead), maxLines));
+    const text = headBuffer.toString("utf8", 0, end === -1 ? bytesRead : end);
     return { text, mtime: info.mtime, size: info.size, bytesRead };
   } finally {
     closeSync(fd);
   }
-}
-
-/** The offset of the `maxLines`-th newline (excluded from the text), or the end of the bytes. */
-function endOfLine(bytes: Buffer, maxLines: number): number {
-  let seen = 0;
-  for (let index = bytes.indexOf(0x0a); index !== -1; index = bytes.indexOf(0x0a, index + 1)) {
-    if (++seen === maxLines) return index;
-  }
-  return bytes.length;
-}
-
-function countNewlines(bytes: Buffer): number {
-  let count = 0;
-  for (let index = bytes.indexOf(0x0a); index !== -1; index = bytes.indexOf(0x0a, index + 1)) count++;
-  return count;
 }

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { MAX_HEAD_BYTES, readHead } from "@/lib/memdir/read-head";
+import { MAX_HEAD_BYTES, readHead, readHeadSync } from "@/lib/memdir/read-head";
 
 async function tempFile(content: string | Buffer): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "memdir-head-"));
@@ -38,5 +38,27 @@ describe("readHead", () => {
   it("S3: an empty file reads as empty text", async () => {
     const head = await readHead(await tempFile(""), 30);
     expect([head.text, head.bytesRead]).toEqual(["", 0]);
+  });
+});
+
+describe("readHeadSync against reading the whole file", () => {
+  it("gives the first lines exactly, for line counts and lengths around 30 lines and the 4 KB reads", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "memdir-head-diff-"));
+    let checked = 0;
+    for (const lines of [1, 29, 30, 31, 60]) {
+      for (const width of [0, 10, 137, 4095, 4096, 5000]) {
+        for (const endsWithNewline of [true, false]) {
+          const text = Array.from({ length: lines }, (_, index) => `${index}:`.padEnd(width, "é")).join("\n") + (endsWithNewline ? "\n" : "");
+          const file = path.join(dir, `f-${lines}-${width}-${endsWithNewline}.md`);
+          await writeFile(file, text);
+          const firstLines = text.split("\n").slice(0, 30).join("\n");
+          const head = readHeadSync(file, 30);
+          if (Buffer.byteLength(firstLines) < MAX_HEAD_BYTES) expect(head.text, `${lines} lines of ${width}`).toBe(firstLines);
+          else expect(head.bytesRead, `${lines} lines of ${width}: read up to the cap`).toBe(MAX_HEAD_BYTES);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(60);
   });
 });

@@ -69,7 +69,7 @@ export type RecallResult = {
   /** Set when the model was configured but failed; starts with the failure kind (`timeout: …`). */
   fallbackReason?: string;
   latencyMs: number;
-  /** S5: exactly what the model saw, or would see (descriptions with secrets masked); absent when not asked for. */
+  /** S5: exactly what the model saw, or would see (names and descriptions with secrets masked); absent when not asked for. */
   manifest?: string;
   selected: RecalledMemory[];
   dropped: DroppedMemory[];

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { ApiTarget } from "../client/teammem-api";
 import type { Config } from "../config";
 import { AppError, isAppError } from "../errors";
+import { parseJsonOrNull } from "../parse-json";
 import { findKeyProblem } from "../memdir/validate-memory-key";
 import { findStoreNameProblem } from "../review/find-store-name-problem";
 import type { SyncAnswer } from "../member-sync/sync-answer";
@@ -11,13 +12,14 @@ import { applyDecisions } from "./apply-decisions";
 import { applyStoreChanges } from "./apply-store-changes";
 import { captureLocalChanges } from "./capture-local-changes";
 import { findSyncProject } from "./find-sync-project";
+import { findQuietState, isTeamDirAsRecorded, syncQuietly } from "./quiet-sync";
 import { findTeamMemoryDir } from "./find-team-memory-dir";
 import { keepTrustworthy, scanTeamDir } from "./scan-team-dir";
 import { sendOutbox } from "./send-outbox";
 import { fetchSyncAnswer } from "./sync-api";
 import { acquireSyncLock } from "./sync-lock";
 import { emptyReport, type SyncReport } from "./sync-report";
-import { assertReadableFormat, chooseSyncState, keepSyncStateAside, proposalIdsToAsk, readSyncState, saveSyncState, type SyncState } from "./sync-state";
+import { assertReadableFormat, chooseSyncState, keepSyncStateAside, parseSyncState, proposalIdsToAsk, readSyncStateText, saveSyncState, type SyncState } from "./sync-state";
 import { assertTeamFolder, createTeamFiles } from "./team-files";
 
 export type RunSyncOptions = {
@@ -37,7 +39,8 @@ export type RunSyncOptions = {
 
 /**
  * `teammem sync`: keeps a member's team/ folder and the team store in step, both ways, through
- * review (docs/store.md, "Member sync"). Lock; fetch and check the whole answer; settle decided
+ * review (docs/store.md, "Member sync"). Lock; when nothing waits and team/ is as last recorded,
+ * ask the store and stop there if it did not move (quiet-sync.ts); else fetch and check the whole answer; settle decided
  * proposals; capture local changes into the outbox (saved); send it; write the store's changes;
  * save the state. Offline, local changes wait in the outbox and nothing else moves.
  */
@@ -45,15 +48,32 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
   const location = await findTeamMemoryDir({ cwd: options.cwd, env: options.config.claudeCodeEnv, homeDir: options.config.homeDir });
   const lock = await acquireSyncLock(location.memoryDir, options.lockWaitMs);
   try {
-    const saved = await readSyncState(location.memoryDir);
+    const stored = await readSyncStateText(location.memoryDir);
+    const parsed = stored === null ? null : parseJsonOrNull(stored);
+    // Nothing waiting and team/ as recorded: one question to the server, no tables built.
+    const quiet = findQuietState(stored, parsed, options.target.server, options.projectId);
+    let prefetched: { since: string; answer: SyncAnswer } | null = null;
+    if (quiet) {
+      await assertTeamFolder(location.teamDir);
+      if (await isTeamDirAsRecorded(location.teamDir, quiet)) {
+        const outcome = await syncQuietly({ target: options.target, memoryDir: location.memoryDir, teamDir: location.teamDir, isDryRun: options.isDryRun, clientVersion: options.clientVersion }, quiet);
+        if (outcome.report) return outcome.report;
+        prefetched = { since: quiet.head.syncedCommit, answer: outcome.answer };
+      }
+    }
+    const saved = parseSyncState(stored, parsed);
     assertReadableFormat(saved, location.memoryDir);
     const projectId = await findSyncProject(options.target, { flagProjectId: options.projectId, rememberedProjectId: saved.state?.server === options.target.server ? saved.state.projectId : null, checkoutRoot: location.checkoutRoot });
     const { state, problem, foreign } = chooseSyncState(saved, options.target.server, projectId);
-    if (foreign && !options.isDryRun) await keepSyncStateAside(location.memoryDir, foreign);
     const report = emptyReport({ projectId, memoryDir: location.memoryDir, teamDir: location.teamDir, isDryRun: options.isDryRun, stateProblem: problem });
     let basis = state === saved.state ? saved.basis : null; // what the file holds, unless that is another project's state
+    // Another project's state is moved aside just before this one first replaces it: a sync that
+    // fails first (a mistyped --project) leaves it where it was.
+    let isForeignKept = foreign === null;
     const save = async () => {
-      if (!options.isDryRun) basis = await saveSyncState(location.memoryDir, state, basis);
+      if (options.isDryRun) return;
+      if (!isForeignKept) isForeignKept = Boolean(await keepSyncStateAside(location.memoryDir, foreign!));
+      basis = await saveSyncState(location.memoryDir, state, basis);
     };
     await assertTeamFolder(location.teamDir);
     const scan = await scanTeamDir(location.teamDir, state.seen);
@@ -65,7 +85,11 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
 
     let answer: SyncAnswer;
     try {
-      answer = await fetchSyncAnswer(options.target, { projectId, since: state.needsFullComparison ? null : state.syncedCommit, proposalIds: proposalIdsToAsk(state, { isAdvancing: true }), clientVersion: options.clientVersion });
+      const since = state.needsFullComparison ? null : state.syncedCommit;
+      const proposalIds = proposalIdsToAsk(state, { isAdvancing: true });
+      // The quiet path asked this very question of the store already (it found the store moved).
+      const isAsked = prefetched !== null && prefetched.answer.projectId === projectId && prefetched.since === since && proposalIds.length === 0;
+      answer = isAsked ? prefetched!.answer : await fetchSyncAnswer(options.target, { projectId, since, proposalIds, clientVersion: options.clientVersion });
     } catch (error) {
       if (!isAppError(error) || error.code !== "SERVER_UNAVAILABLE" || error.details.isMalformedAnswer) throw error;
       captureLocalChanges({ state, scan, answer: null, report });

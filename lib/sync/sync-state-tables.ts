@@ -25,8 +25,8 @@ export type SeenFile = {
   readonly problem: string | null;
 };
 
-type FileRow = [path: string, blob: string, local?: string];
-type SeenRow = [path: string, size: number, mtimeMs: number, ino: number, hash: string, problem: string | null];
+export type FileRow = [path: string, blob: string, local?: string];
+export type SeenRow = [path: string, size: number, mtimeMs: number, ino: number, hash: string, problem: string | null];
 
 export type Tables = { files: Record<string, SyncedFile>; seen: Record<string, SeenFile> };
 
@@ -35,9 +35,9 @@ export type TablesText = { text: string; files: FileRow[]; seen: SeenRow[] };
 
 const TABLES_START = ',"files":[';
 
-const isFileRow = (row: unknown): row is FileRow =>
+export const isFileRow = (row: unknown): row is FileRow =>
   Array.isArray(row) && (row.length === 2 || row.length === 3) && row.every((cell) => typeof cell === "string");
-const isSeenRow = (row: unknown): row is SeenRow =>
+export const isSeenRow = (row: unknown): row is SeenRow =>
   Array.isArray(row) && row.length === 6 && typeof row[0] === "string" && typeof row[1] === "number" && typeof row[2] === "number" && typeof row[3] === "number" && typeof row[4] === "string" && (row[5] === null || typeof row[5] === "string");
 
 /**

@@ -107,13 +107,22 @@ export type SavedSyncState = { state: SyncState | null; problem: string | null; 
 
 /** The saved state, or null with the reason it cannot be used (missing, damaged, older format). */
 export async function readSyncState(memoryDir: string): Promise<SavedSyncState> {
-  let text: string;
+  return parseSyncState(await readSyncStateText(memoryDir));
+}
+
+/** The state file's text, or null when there is none (or it cannot be read). */
+export async function readSyncStateText(memoryDir: string): Promise<string | null> {
   try {
-    text = await readFile(syncStateFile(memoryDir), "utf8");
+    return await readFile(syncStateFile(memoryDir), "utf8");
   } catch {
-    return { state: null, problem: "no sync state yet", basis: null };
+    return null;
   }
-  const parts = readParts(text);
+}
+
+/** The state in `text` (null: no file); `value` is the text already parsed as JSON, when it was. */
+export function parseSyncState(text: string | null, value: unknown = text === null ? null : parseJsonOrNull(text)): SavedSyncState {
+  if (text === null) return { state: null, problem: "no sync state yet", basis: null };
+  const parts = readParts(text, value);
   const version = (parts.head as { version?: unknown } | null)?.version;
   const state = version === 1 ? readFormat1(parts.head) : version === SYNC_STATE_VERSION ? readFormat2(parts) : null;
   if (state && !namesUnsafePath(state)) return { state, problem: null, basis: version === SYNC_STATE_VERSION ? basisOf(state, parts) : null };
@@ -132,8 +141,7 @@ type StateParts = { head: unknown; headText: string; tables: Tables | null; tabl
  * The text parsed once, and when it ends with the tables as `serializeSyncState` writes them
  * (`files`, then `seen`, last), the two parts of its text: the next save compares with them.
  */
-function readParts(text: string): StateParts {
-  const value = parseJsonOrNull(text);
+function readParts(text: string, value: unknown): StateParts {
   const rows = isObject(value) ? tablesFromRows(value.files, value.seen) : null;
   const start = rows && Object.keys(value as object).slice(-2).join() === "files,seen" ? findTablesStart(text) : -1;
   const tablesText = rows && start > 0 ? { text: text.slice(start), files: rows.files, seen: rows.seen } : null;
@@ -150,10 +158,16 @@ function basisOf(state: SyncState, parts: StateParts): SaveBasis | null {
   return { head: parts.headText, tables: parts.tablesText };
 }
 
+/** The format-2 fields other than the per-file tables, checked; null when they do not hold. */
+export function parseSavedHead(value: unknown): z.output<typeof SavedHead> | null {
+  const head = SavedHead.safeParse(value);
+  return head.success ? head.data : null;
+}
+
 function readFormat2(parts: StateParts): SyncState | null {
-  const head = SavedHead.safeParse(parts.head);
-  if (!head.success || !parts.tables) return null;
-  return { ...head.data, ...parts.tables };
+  const head = parseSavedHead(parts.head);
+  if (!head || !parts.tables) return null;
+  return { ...head, ...parts.tables };
 }
 
 function readFormat1(value: unknown): SyncState | null {
@@ -229,7 +243,7 @@ function serializeParts(state: SyncState, previous: SaveBasis | null): SaveBasis
   return { head: serializeHead(state), tables: serializeTables(state, previous?.tables ?? null) };
 }
 
-function serializeHead(state: SyncState): string {
+export function serializeHead(state: Omit<SyncState, "files" | "seen">): string {
   const { server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, pendingCursor, needsFullComparison } = state;
   const incomplete = needsFullComparison ? { needsFullComparison } : {}; // absent when false: most states never have it
   return JSON.stringify({ version: SYNC_STATE_VERSION, server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, pendingCursor, ...incomplete }).slice(0, -1);
@@ -249,15 +263,20 @@ export function serializeSyncState(state: SyncState): string {
 export async function saveSyncState(memoryDir: string, state: SyncState, previous: SaveBasis | null = null): Promise<SaveBasis> {
   const parts = serializeParts(state, previous);
   if (previous && parts.head === previous.head && parts.tables === previous.tables) return parts;
+  await writeSyncStateText(memoryDir, parts.head + parts.tables.text);
+  return parts;
+}
+
+/** The state file replaced by `text` atomically (temporary file + rename in the same folder), owner-only. */
+export async function writeSyncStateText(memoryDir: string, text: string): Promise<void> {
   const target = syncStateFile(memoryDir);
   await mkdir(path.dirname(target), { recursive: true });
   const temp = `${target}.${randomUUID()}.tmp`;
   try {
-    await writeFile(temp, parts.head + parts.tables.text, { mode: 0o600, flag: "wx" });
+    await writeFile(temp, text, { mode: 0o600, flag: "wx" });
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
   }
-  return parts;
 }

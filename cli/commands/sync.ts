@@ -6,7 +6,6 @@ import { runSync } from "../../lib/sync/run-sync";
 import { SYNC_EXIT, syncExitCode, type SyncReport } from "../../lib/sync/sync-report";
 import type { Command } from "../command";
 import { linesOf, type Output } from "../output";
-import { redactTeamFile } from "./sync-redact";
 
 const HELP = `teammem sync — keep this checkout's team memory (memory/team/) and the team store in step
 
@@ -42,7 +41,7 @@ export const syncCommand: Command = {
   options: { project: { type: "string" }, "dry-run": { type: "boolean" }, quiet: { type: "boolean" }, "share-evidence": { type: "boolean" }, redact: { type: "string" }, yes: { type: "boolean" } },
   async run({ positionals, flags, config: loadConfig, output }) {
     if (positionals.length > 1) return output.error("teammem sync: one DIR at most.", "", ...linesOf(HELP)), SYNC_EXIT.unreachable;
-    if (typeof flags.redact === "string") return redactTeamFile({ file: flags.redact, isConfirmed: flags.yes === true, output });
+    if (typeof flags.redact === "string") return (await import("./sync-redact")).redactTeamFile({ file: flags.redact, isConfirmed: flags.yes === true, output });
     const isQuiet = flags.quiet === true;
     const work = (async () => {
       const config = loadConfig();

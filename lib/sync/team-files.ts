@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import { lstat, mkdir, realpath, rm, stat, writeFile } from "node:fs/promises";
+import { lstat, mkdir, realpath, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { AppError } from "../errors";
 import { isInsideFolder } from "../memdir/is-inside-folder";
 import { findKeyProblem } from "../memdir/validate-memory-key";
 import { UnsafeMemoryPathError } from "../memdir/write-memory-file";
@@ -78,8 +77,3 @@ export function createTeamFiles(memoryDir: string, teamDir: string, options: { i
   };
 }
 
-/** team/ must be a folder (or absent, or a link to one): anything else stops the sync before any change, saying what to do. */
-export async function assertTeamFolder(teamDir: string): Promise<void> {
-  const info = await stat(teamDir).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : Promise.reject(error)));
-  if (info && !info.isDirectory()) throw new AppError("INVALID_INPUT", `${teamDir} is not a folder: move it aside (team memories live in a folder of that name) and sync again.`);
-}

@@ -1,9 +1,10 @@
 /**
  * npm run bench:sync [-- --memories N --rounds R]: teammem sync on a project of N memories
- * (5,000 by default) — first full pull, a sync with nothing changed (in process and as the
- * compiled CLI), a sync after 50 changed files — beside `git clone --depth 1` and `git fetch` of
- * the same store in the same rounds (medians of R, 3 by default), and the server's part of a
- * no-op sync. Client and server run in this process over real HTTP, real store, real SQLite.
+ * (5,000 by default) — first full pull and a sync with nothing changed (each in process and as
+ * the compiled CLI), a sync after 50 changed files — beside `git clone --depth 1` and `git fetch`
+ * of the same store in the same rounds (medians of R, 3 by default), `node -e 0` (the floor of
+ * any Node.js process), and the server's part of a no-op sync. The server runs in this process
+ * over real HTTP, real store, real SQLite; the in-process rows run the client here too.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
@@ -46,6 +47,12 @@ async function pushMemories(worldRoot: string, remote: string, indexes: number[]
   git(["-C", clone, "push", "-q", "origin", "HEAD:main"]);
 }
 
+/** git as its own process, awaited as the CLI rows are. */
+function gitAsync(args: string[]): Promise<number | null> {
+  return new Promise((resolve) => spawn("git", args, { stdio: "ignore" }).on("close", resolve));
+}
+
+/** `node RUNNER ARGS…` (the compiled CLI; or `-e 0`, the start-up floor). */
 function runCompiledCli(runner: string, args: string[], env: Record<string, string>, cwd: string): Promise<number | null> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [runner, ...args], { cwd, env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...env }, stdio: "ignore" });
@@ -67,20 +74,28 @@ async function main(): Promise<void> {
     await ensureReadModel(world.config, world.db);
     // The machine is shared: each measurement runs `rounds` times, each round on a fresh clone and
     // a fresh member home, and the medians are compared (every row: baseline in the same round).
-    const rows: Record<"clone" | "full" | "fetchNoop" | "noop" | "cliNoop" | "readModel50" | "fetch50" | "changed", number[]> = { clone: [], full: [], fetchNoop: [], noop: [], cliNoop: [], readModel50: [], fetch50: [], changed: [] };
+    const rows: Record<"clone" | "full" | "cliFull" | "fetchNoop" | "noop" | "cliNoop" | "nodeStart" | "readModel50" | "fetch50" | "changed", number[]> = { clone: [], full: [], cliFull: [], fetchNoop: [], noop: [], cliNoop: [], nodeStart: [], readModel50: [], fetch50: [], changed: [] };
     let written = 0;
     for (let round = 0; round < rounds; round++) {
       const member = await world.makeMemberHome(`bench-${round}`);
       const sync = () => runSync({ config: { claudeCodeEnv: {}, homeDir: member.home, faultPoint: null }, target: { server: world.base(), token: world.tokens.omar! }, cwd: member.checkout, projectId: null, isDryRun: false, clientVersion: "bench", lockWaitMs: 5_000 });
       const cloneDir = path.join(world.root, `baseline-clone-${round}`);
-      rows.clone.push((await time(() => git(["clone", "-q", "--depth", "1", `file://${remote}`, cloneDir])))[0]);
+      rows.clone.push((await time(() => gitAsync(["clone", "-q", "--depth", "1", `file://${remote}`, cloneDir])))[0]);
+      // As a member runs it: the compiled CLI in its own process, the server in this one (as git's
+      // clone and its upload-pack are two processes).
+      const cliMember = await world.makeMemberHome(`bench-cli-${round}`);
+      const cliEnv = { HOME: cliMember.home, XDG_CONFIG_HOME: path.join(cliMember.home, ".config"), TEAMMEM_SERVER: world.base(), TEAMMEM_TOKEN: world.tokens.omar! };
+      const cliFull = await time(() => runCompiledCli(compiledRunner, ["sync"], cliEnv, cliMember.checkout));
+      if (cliFull[1] !== 0) throw new Error(`teammem sync (compiled CLI, first pull) exited with ${cliFull[1]}`);
+      rows.cliFull.push(cliFull[0]);
       const [fullMs, full] = await time(sync);
       rows.full.push(fullMs);
       written = full.pulled.added.length;
       // Files written within the last two seconds are read again by the next sync (racy mtimes,
       // as git's index treats them); a member's next sync is rarely that close.
       await sleep(2_100);
-      rows.fetchNoop.push((await time(() => git(["-C", cloneDir, "fetch", "-q", "origin"])))[0]);
+      rows.fetchNoop.push((await time(() => gitAsync(["-C", cloneDir, "fetch", "-q", "origin"])))[0]);
+      rows.nodeStart.push((await time(() => runCompiledCli("-e", ["0"], {}, member.checkout)))[0]);
       rows.noop.push((await time(sync))[0]);
       const cli = await time(() => runCompiledCli(compiledRunner, ["sync"], { HOME: member.home, XDG_CONFIG_HOME: path.join(member.home, ".config"), TEAMMEM_SERVER: world.base(), TEAMMEM_TOKEN: world.tokens.omar! }, member.checkout));
       if (cli[1] !== 0) throw new Error(`teammem sync (compiled CLI) exited with ${cli[1]}`);
@@ -90,7 +105,7 @@ async function main(): Promise<void> {
       await refreshStore(world.config, { force: true });
       // Once per store change for every member: the server's read model catching up (timed apart).
       rows.readModel50.push((await time(() => ensureReadModel(world.config, world.db)))[0]);
-      rows.fetch50.push((await time(() => git(["-C", cloneDir, "fetch", "-q", "origin"])))[0]);
+      rows.fetch50.push((await time(() => gitAsync(["-C", cloneDir, "fetch", "-q", "origin"])))[0]);
       const [changedMs, changed] = await time(sync);
       if (changed.pulled.changed.length !== 50) throw new Error(`the 50-change sync updated ${changed.pulled.changed.length} files`);
       rows.changed.push(changedMs);
@@ -105,8 +120,10 @@ async function main(): Promise<void> {
       console.log(`${label.padEnd(28)} ${ms(median(ours))}   ${baselineLabel.padEnd(20)} ${ms(median(baseline))}   ratio ${(median(ours) / median(baseline)).toFixed(2)}×${note}`);
     console.log(`bench:sync — ${count} memories, medians of ${rounds} rounds; client + server over HTTP in one process (SQLite), except the CLI row`);
     row("first full pull", rows.full, "git clone --depth 1", rows.clone, `   (${written} files written)`);
+    row("first full pull (compiled CLI)", rows.cliFull, "git clone --depth 1", rows.clone, "   (a whole `teammem sync` process, server in this one)");
     row("no-op sync (in process)", rows.noop, "git fetch (no-op)", rows.fetchNoop);
     row("no-op sync (compiled CLI)", rows.cliNoop, "git fetch (no-op)", rows.fetchNoop, "   (a whole `teammem sync` process)");
+    row("node -e 0 (start-up floor)", rows.nodeStart, "git fetch (no-op)", rows.fetchNoop, "   (any Node.js process before it does anything)");
     row("50 changed files", rows.changed, "git fetch (50)", rows.fetch50, `   (server read model catching up first, once for all members: ${ms(median(rows.readModel50)).trim()})`);
     serverRuns.sort((a, b) => a - b);
     console.log(`server part of a no-op (readSyncChanges, 20 runs): median ${serverRuns[10]!.toFixed(1)} ms, max ${serverRuns[19]!.toFixed(1)} ms`);

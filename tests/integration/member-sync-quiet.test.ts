@@ -1,11 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { mkdir, readFile, rename, rm, stat, symlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { outsideStoreWriter } from "../helpers/outside-store-writer";
 import { memoryText, readTeamFile } from "../helpers/team-files";
 import { PROJECT, startSyncWorld } from "../helpers/member-sync-world";
 import { privateMemoryDir, teamMemoryDir } from "@/lib/memdir/paths";
-import { refreshStore } from "@/lib/store/read-store";
 import { syncStateFile } from "@/lib/sync/read-sync-head";
 import { findQuietState, isTeamDirAsRecorded } from "@/lib/sync/quiet-sync";
 import { runSync } from "@/lib/sync/run-sync";
@@ -21,33 +20,22 @@ import { syncExitCode, type SyncReport } from "@/lib/sync/sync-report";
  */
 let world: Awaited<ReturnType<typeof startSyncWorld>>;
 let member: { home: string; checkout: string; memoryDir: string; teamDir: string };
-let writer: string;
-let unique = 0;
+let writer: ReturnType<typeof outsideStoreWriter>;
 
 beforeAll(async () => {
   world = await startSyncWorld();
   const { home, checkout } = await world.makeMemberHome("quiet");
   const memoryDir = privateMemoryDir(path.join(home, ".claude"), checkout);
   member = { home, checkout, memoryDir, teamDir: teamMemoryDir(memoryDir) };
-  writer = path.join(world.root, "outside-writer");
-  execFileSync("git", ["clone", "-q", world.config.storeRemote, writer]);
+  writer = outsideStoreWriter(world.config, path.join(world.root, "outside-writer"));
 }, 180_000);
 
 afterAll(async () => {
   await world?.stop();
 });
 
-/** Commits files into the store from outside teammem, dated a week ago, and lets the server see them. */
 async function pushToStore(files: Record<string, string>): Promise<void> {
-  const folder = path.join(writer, "projects", PROJECT);
-  await mkdir(folder, { recursive: true });
-  for (const [name, content] of Object.entries(files)) await writeFile(path.join(folder, name), content);
-  const date = new Date(Date.now() - 7 * 86_400_000).toISOString();
-  const env = { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date };
-  execFileSync("git", ["-C", writer, "add", "."], { env });
-  execFileSync("git", ["-C", writer, "-c", "user.name=Outside", "-c", "user.email=outside@example.invalid", "commit", "--allow-empty", "-qm", `outside change ${++unique}`], { env });
-  execFileSync("git", ["-C", writer, "push", "-q", "origin", "HEAD:main"], { env });
-  await refreshStore(world.config, { force: true });
+  await writer.commit(PROJECT, files);
 }
 
 function sync(options: { isDryRun?: boolean; projectId?: string } = {}): Promise<SyncReport> {

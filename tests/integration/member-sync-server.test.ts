@@ -1,0 +1,115 @@
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outsideStoreWriter } from "../helpers/outside-store-writer";
+import { PROJECT, startSyncWorld } from "../helpers/member-sync-world";
+import { memoryText } from "../helpers/team-files";
+import { readSyncChanges } from "@/lib/member-sync/read-sync-changes";
+import type { SyncAnswer } from "@/lib/member-sync/sync-answer";
+
+/**
+ * The server's half of member sync, checked against git itself: every page of a full listing and
+ * of a change listing names each file with the blob and text the store holds at the head (a
+ * secret masked), MEMORY.md once, nothing twice, nothing missing; pages of a head that moved on
+ * are refused (409) so a client never mixes two commits.
+ */
+let world: Awaited<ReturnType<typeof startSyncWorld>>;
+let writer: ReturnType<typeof outsideStoreWriter>;
+let writerClone: string;
+
+beforeAll(async () => {
+  world = await startSyncWorld();
+  writerClone = path.join(world.root, "outside-writer");
+  writer = outsideStoreWriter(world.config, writerClone);
+}, 180_000);
+
+afterAll(async () => {
+  await world?.stop();
+});
+
+const git = (args: string[]) => execFileSync("git", ["-C", writerClone, ...args]).toString();
+
+/** What git holds in the project's folder at a commit: path → blob, for the files sync carries. */
+function storeFilesAt(commit: string): Map<string, string> {
+  const prefix = `projects/${PROJECT}/`;
+  const files = new Map<string, string>();
+  for (const line of git(["ls-tree", "-r", commit, "--", prefix]).trim().split("\n")) {
+    const [meta, filePath] = line.split("\t") as [string, string];
+    const memoryPath = filePath.slice(prefix.length);
+    if (memoryPath.endsWith(".md") && (memoryPath === "MEMORY.md" || !memoryPath.endsWith("/MEMORY.md"))) files.set(memoryPath, meta.split(" ")[2]!);
+  }
+  return files;
+}
+
+async function allPages(options: { since: string | null; pageSize: number }): Promise<SyncAnswer[]> {
+  const ask = (page: number, expectedHead: string | null) =>
+    readSyncChanges(world.config, world.db, { projectId: PROJECT, userId: world.userIds.omar, since: options.since, expectedHead, page, pageSize: options.pageSize, proposalIds: [] });
+  const first = await ask(1, null);
+  const pages = [first];
+  for (let page = 2; page <= first.pageCount; page++) pages.push(await ask(page, first.head));
+  return pages;
+}
+
+const TOKEN = ["ghp", "_", "Z8nB6cD1fG5hJ0kS2aE4yR7mK2pQ9xL4vT3w"].join("");
+
+describe("GET /api/projects/:id/sync, against git", () => {
+  it("a full listing in pages names every file once, with the store's blob and text (a secret masked)", async () => {
+    const head = await writer.commit(PROJECT, {
+      "project_server_a.md": memoryText("Server A", "Alpha.", "About alpha"),
+      "project_server_secret.md": memoryText("Server secret", `The bot token is ${TOKEN}.`, "About the bot"),
+      "sub/project_server_nested.md": memoryText("Server nested", "Nested.", "About nesting"),
+    });
+    const pages = await allPages({ since: null, pageSize: 7 });
+    expect(pages.every((page) => page.head === head && page.full && page.pageCount === pages.length)).toBe(true);
+    const files = pages.flatMap((page) => page.files);
+    const expected = storeFilesAt(head);
+    expect(files.map((file) => file.path).sort()).toEqual([...expected.keys()].sort());
+    for (const file of files) {
+      expect({ path: file.path, blob: file.blob }).toEqual({ path: file.path, blob: expected.get(file.path) });
+      const text = git(["cat-file", "blob", file.blob]);
+      if (file.path === "project_server_secret.md") {
+        expect(file.masked).toBe(true);
+        expect(file.content).not.toContain(TOKEN);
+        expect(file.content).toContain("The bot token is");
+      } else {
+        expect({ path: file.path, content: file.content, masked: file.masked }).toEqual({ path: file.path, content: text, masked: false });
+      }
+    }
+    expect(files.find((file) => file.path === "project_server_a.md")!.changedCommit).toBe(head);
+    expect(JSON.stringify(pages)).not.toContain(TOKEN);
+  });
+
+  it("a change listing names what changed since a commit, with the new blobs, and what was removed", async () => {
+    const since = await writer.commit(PROJECT, { "project_server_b.md": memoryText("Server B", "Beta.", "About beta"), "project_server_c.md": memoryText("Server C", "Gamma.", "About gamma") });
+    const head = await writer.commit(PROJECT, { "project_server_b.md": memoryText("Server B", "Beta, revised.", "About beta"), "project_server_c.md": null, "project_server_d.md": memoryText("Server D", "Delta.", "About delta") });
+    const pages = await allPages({ since, pageSize: 1 });
+    const files = pages.flatMap((page) => page.files);
+    const expected = storeFilesAt(head);
+    expect(files.map((file) => [file.path, file.blob]).sort()).toEqual([
+      ["project_server_b.md", expected.get("project_server_b.md")],
+      ["project_server_d.md", expected.get("project_server_d.md")],
+    ]);
+    expect(files.find((file) => file.path === "project_server_b.md")!.content).toContain("Beta, revised.");
+    expect(pages[0]!.removed).toEqual(["project_server_c.md"]);
+    expect(pages.every((page) => !page.full && page.head === head)).toBe(true);
+  });
+
+  it("refuses a later page once the store moved on (409), so no answer mixes two commits", async () => {
+    const pages = await allPages({ since: null, pageSize: 5 });
+    expect(pages.length).toBeGreaterThan(1);
+    await writer.commit(PROJECT, { "project_server_e.md": memoryText("Server E", "Epsilon.", "About epsilon") });
+    await expect(
+      readSyncChanges(world.config, world.db, { projectId: PROJECT, userId: world.userIds.omar, since: null, expectedHead: pages[0]!.head, page: 2, pageSize: 5, proposalIds: [] }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+
+  it("answers over HTTP as the client asks, and a project the token does not reach is a 404", async () => {
+    const answer = await fetch(`${world.base()}/api/projects/${PROJECT}/sync?page=1&pageSize=2000`, { headers: { authorization: `Bearer ${world.tokens.omar}` } });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { files: { path: string }[]; pageCount: number };
+    expect(body.pageCount).toBe(1);
+    expect(body.files.map((file) => file.path).sort()).toEqual([...storeFilesAt(git(["rev-parse", "origin/main"]).trim()).keys()].sort());
+    const other = await fetch(`${world.base()}/api/projects/another-project/sync?page=1`, { headers: { authorization: `Bearer ${world.tokens.omar}` } });
+    expect(other.status).toBe(404);
+  });
+});

@@ -125,7 +125,7 @@ export function summaryLine(report: SyncReport): string {
   const moved = report.pulled.added.length + report.pulled.changed.length + report.pulled.removed.length;
   const parts = [
     moved ? `${moved} file(s) from the store` : "",
-    report.proposed.length ? `${report.proposed.length} proposed` : "",
+    report.proposed.length ? `${report.proposed.length} proposed${report.isDryRun ? "" : " (pending review)"}` : "",
     report.waiting.length ? `${report.waiting.length} pending review` : "",
     report.turnedDown.length ? `${report.turnedDown.length} turned down` : "",
     report.skipped.length ? `${report.skipped.length} skipped` : "",

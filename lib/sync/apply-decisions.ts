@@ -35,10 +35,11 @@ export async function applyDecisions({ state, scan, proposals, files, report }: 
 
 async function settle({ state, scan, files, report }: Omit<ApplyDecisionsOptions, "proposals">, filePath: string, pending: PendingProposal, outcome: TrackedProposal): Promise<void> {
   const local = scan.files.get(filePath);
-  const isUnchangedSinceSubmit = pending.isRetirement ? !local : local?.hash === pending.localHash;
   delete state.pending[filePath];
   delete state.tombstones[filePath];
   const current = outcome.current ?? null;
+  if (!local && scan.skipped.some((skipped) => skipped.path === filePath)) return settleUntouchable({ state, report }, filePath, outcome, current);
+  const isUnchangedSinceSubmit = pending.isRetirement ? !local : local?.hash === pending.localHash;
   if (outcome.state === "committed") {
     if (isUnchangedSinceSubmit) await adopt({ state, scan, files }, filePath, current);
     else if (current) state.files[filePath] = { blob: current.blob, local: "" }; // edited again: proposed next, against the new base
@@ -50,6 +51,20 @@ async function settle({ state, scan, files, report }: Omit<ApplyDecisionsOptions
     : null;
   await adopt({ state, scan, files }, filePath, current);
   report.turnedDown.push({ path: filePath, state: outcome.state, reason: outcome.rejectionReason, restored: current !== null, keptAt });
+}
+
+/**
+ * The decided file is in team/ but cannot be read or sent (a secret, too large, not UTF-8): the
+ * member changed it since the proposal, and that text exists nowhere else. It is never replaced
+ * or removed; it is recorded as differing from the store's version (so once it can travel, it is
+ * proposed against that version) and reported.
+ */
+function settleUntouchable({ state, report }: Pick<ApplyDecisionsOptions, "state" | "report">, filePath: string, outcome: TrackedProposal, current: SyncFile | null): void {
+  if (current) state.files[filePath] = { blob: current.blob, local: "" };
+  else delete state.files[filePath];
+  if (outcome.state === "committed") report.landed.push(filePath);
+  else report.turnedDown.push({ path: filePath, state: outcome.state, reason: outcome.rejectionReason, restored: false, keptAt: null });
+  report.kept.push({ path: filePath, reason: `your proposal was ${outcome.state === "committed" ? "approved" : outcome.state}, but your copy here changed since and cannot be synced (see skipped); it stays as it is` });
 }
 
 /** team/ takes the store's file (or loses it, when the store has none); the scan is kept true to the disk. */

@@ -11,7 +11,12 @@ export type CaptureOptions = {
   /** What the store holds now; null offline (then every difference from the last sync is a change). */
   answer: SyncAnswer | null;
   report: SyncReport;
+  /** team/ was deleted as a whole: nothing in it counts as deleted (it is filled again). */
+  isTeamDirGone?: boolean;
 };
+
+/** A proposal in review that the member's folder no longer asks for: withdrawn when the server is reached. */
+export type Withdrawal = { path: string; proposalId: string; why: "put back" | "deleted" };
 
 /**
  * Turns every difference between team/ and what the last sync wrote into an outbox item (a
@@ -19,21 +24,33 @@ export type CaptureOptions = {
  * (which leave a tombstone so no pull revives the file). A file already equal to the store's
  * incoming version is simply adopted: that is how a sync killed after writing files converges
  * without proposing them back.
+ *
+ * What waits (queued or in review) follows the folder: a file put back as it was synced cancels
+ * what waits for it, a file deleted while its change waits turns that change into a retirement
+ * (or, new to the store, withdraws it). Returns the proposals in review to withdraw.
  */
-export function captureLocalChanges({ state, scan, answer, report }: CaptureOptions): void {
+export function captureLocalChanges({ state, scan, answer, report, isTeamDirGone = false }: CaptureOptions): Withdrawal[] {
   const incoming = new Map((answer?.files ?? []).map((file) => [file.path, file]));
   const removedInStore = new Set(answer?.removed ?? []);
-  const queued = new Map(state.outbox.map((item) => [item.path, item]));
+  const skipped = new Set(scan.skipped.map((file) => file.path));
+  const withdrawals: Withdrawal[] = [];
   forgetOutdatedRefusals(state, scan);
   for (const file of scan.files.values()) {
-    const waiting = queued.get(file.path)?.localHash ?? state.pending[file.path]?.localHash;
+    const known = state.files[file.path];
+    const queued = lastQueued(state, file.path);
+    const waiting = queued ? queued.localHash : state.pending[file.path]?.localHash;
+    if (known && known.local === file.hash) {
+      // As the last sync left it: whatever waits for this file (an edit since undone, a deletion
+      // since put back) no longer stands.
+      if (waiting !== undefined || state.tombstones[file.path]) cancelWaiting(state, file.path, "put back", withdrawals);
+      continue;
+    }
     if (waiting === file.hash) continue; // already on its way, unchanged since
     if (state.refused[file.path]?.localHash === file.hash) continue; // refused once, reported then
-    const known = state.files[file.path];
-    if (!waiting && known && known.local === file.hash) continue;
     const storeVersion = incoming.get(file.path);
     if (!waiting && storeVersion && gitBlobId(storeVersion.content) === file.hash) {
       state.files[file.path] = { blob: storeVersion.blob, local: file.hash };
+      if (waiting === null) cancelWaiting(state, file.path, "put back", withdrawals); // a deletion, undone as the store has it now
       continue;
     }
     const content = readTravellingContent(scan, file);
@@ -45,15 +62,43 @@ export function captureLocalChanges({ state, scan, answer, report }: CaptureOpti
     const baseBlob = known?.blob || (isAgainstStoreHead ? storeVersion.blob : null);
     enqueue(state, report, { path: file.path, content, baseBlob, localHash: gitBlobId(content) }, baseBlob ? "change" : "new", isAgainstStoreHead);
   }
-  const skipped = new Set(scan.skipped.map((file) => file.path));
+  const isGone = (filePath: string) => !isTeamDirGone && !scan.files.has(filePath) && !skipped.has(filePath) && filePath !== "MEMORY.md";
+  // A new file deleted while it waits: it never reaches the store.
+  for (const filePath of waitingPaths(state)) {
+    if (isGone(filePath) && !state.files[filePath] && !isRetirementWaiting(state, filePath)) cancelWaiting(state, filePath, "deleted", withdrawals);
+  }
   for (const [filePath, known] of Object.entries(state.files)) {
-    if (scan.files.has(filePath) || skipped.has(filePath) || filePath === "MEMORY.md") continue;
-    if (queued.has(filePath) || state.pending[filePath] || state.tombstones[filePath]) continue;
+    if (!isGone(filePath) || state.tombstones[filePath] || isRetirementWaiting(state, filePath)) continue;
     if (state.refused[filePath] && state.refused[filePath].localHash === null) continue; // a refused retirement, reported then
     if (removedInStore.has(filePath) || (answer?.full && !incoming.has(filePath))) continue; // gone on both sides
+    // A change still queued is dropped; one in review becomes this retirement's previous revision.
+    state.outbox = state.outbox.filter((item) => item.path !== filePath);
     state.tombstones[filePath] = { deletedAt: new Date().toISOString(), blob: known.blob };
     enqueue(state, report, { path: filePath, content: null, baseBlob: known.blob, localHash: null }, "retirement");
   }
+  return withdrawals;
+}
+
+function lastQueued(state: SyncState, filePath: string): OutboxItem | undefined {
+  return state.outbox.findLast((item) => item.path === filePath);
+}
+
+function waitingPaths(state: SyncState): Set<string> {
+  return new Set([...state.outbox.map((item) => item.path), ...Object.keys(state.pending)]);
+}
+
+/** A retirement is queued or in review for the file (its deletion is on its way). */
+function isRetirementWaiting(state: SyncState, filePath: string): boolean {
+  const queued = lastQueued(state, filePath);
+  return queued ? queued.content === null : state.pending[filePath]?.isRetirement === true;
+}
+
+/** Drops what is queued for the file and its tombstone; a proposal in review is to be withdrawn. */
+function cancelWaiting(state: SyncState, filePath: string, why: Withdrawal["why"], withdrawals: Withdrawal[]): void {
+  state.outbox = state.outbox.filter((item) => item.path !== filePath);
+  delete state.tombstones[filePath];
+  const pending = state.pending[filePath];
+  if (pending) withdrawals.push({ path: filePath, proposalId: pending.proposalId, why });
 }
 
 type NewItem = Pick<OutboxItem, "path" | "content" | "baseBlob" | "localHash">;

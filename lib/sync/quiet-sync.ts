@@ -97,7 +97,7 @@ export async function syncQuietly(options: QuietSyncOptions, quiet: QuietState):
   const report = emptyReport({ projectId, memoryDir: options.memoryDir, teamDir: options.teamDir, isDryRun: options.isDryRun, stateProblem: null });
   let answer: SyncAnswer;
   try {
-    answer = await fetchSyncAnswer(options.target, { projectId, since: syncedCommit, proposalIds: [], clientVersion: options.clientVersion });
+    answer = await fetchSyncAnswer(options.target, { projectId, since: syncedCommit, proposalIds: [], clientVersion: options.clientVersion, isPeek: options.isDryRun });
   } catch (error) {
     if (!isAppError(error) || error.code !== "SERVER_UNAVAILABLE" || error.details.isMalformedAnswer) throw error;
     return { report: { ...report, mode: "offline", offlineReason: error.message }, answer: null };

@@ -32,7 +32,8 @@ export type RunSyncOptions = {
  */
 export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
   const location = await findTeamMemoryDir({ cwd: options.cwd, env: options.config.claudeCodeEnv, homeDir: options.config.homeDir });
-  const lock = await acquireSyncLock(location.memoryDir, options.lockWaitMs);
+  // A dry run writes nothing, not even the lock beside a memory directory that may not exist yet.
+  const lock = options.isDryRun ? null : await acquireSyncLock(location.memoryDir, options.lockWaitMs);
   try {
     const stored = await readSyncStateText(location.memoryDir);
     const parsed = stored === null ? null : parseJsonOrNull(stored);
@@ -52,6 +53,6 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
     const { syncInFull } = await import("./sync-in-full");
     return await syncInFull(options, location, { stored, parsed, prefetched });
   } finally {
-    await lock.release();
+    await lock?.release();
   }
 }

@@ -1,7 +1,8 @@
 import type { ApiTarget } from "../client/teammem-api";
 import { AppError, isAppError } from "../errors";
 import { buildSyncProvenance, type SyncProvenanceContext } from "./build-sync-provenance";
-import { sendSyncProposal } from "./sync-api";
+import type { Withdrawal } from "./capture-local-changes";
+import { sendSyncProposal, withdrawSyncProposal } from "./sync-api";
 import type { SyncReport } from "./sync-report";
 import type { SyncState } from "./sync-state";
 
@@ -32,6 +33,33 @@ export async function sendOutbox({ target, state, report, provenance, onSent }: 
       if (item.content === null) delete state.tombstones[item.path];
     }
     state.outbox.shift();
+    await onSent();
+  }
+}
+
+const WITHDRAWN_BECAUSE: Record<Withdrawal["why"], string> = {
+  "put back": "you put the file back as it was synced, so the change is withdrawn",
+  deleted: "you deleted the file before review, so the proposal is withdrawn",
+};
+
+/**
+ * Withdraws the proposals in review that the member's folder no longer asks for (the file put
+ * back as synced, or a new file deleted). Each is settled here once the server took it back. A
+ * proposal that landed meanwhile is left waiting (the next sync settles it as landed); an
+ * unreachable server leaves the rest for the next sync, which finds them again from the folder.
+ */
+export async function withdrawProposals({ target, state, report, onSent }: Omit<SendOutboxOptions, "provenance">, withdrawals: Withdrawal[]): Promise<void> {
+  for (const { path: filePath, proposalId, why } of withdrawals) {
+    try {
+      await withdrawSyncProposal(target, { projectId: state.projectId, proposalId });
+    } catch (error) {
+      if (isAppError(error) && error.code === "CONFLICT") continue; // it landed: settled as landed next time
+      if (!isAppError(error) || isTransient(error)) throw error;
+      report.refused.push({ path: filePath, reason: `could not withdraw your proposal: ${error.message}` });
+      continue;
+    }
+    delete state.pending[filePath];
+    report.turnedDown.push({ path: filePath, state: "withdrawn", reason: WITHDRAWN_BECAUSE[why], restored: why === "put back", keptAt: null });
     await onSent();
   }
 }

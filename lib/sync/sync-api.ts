@@ -73,6 +73,11 @@ export async function sendSyncProposal(target: ApiTarget, { projectId, item, pro
   return parsed.data;
 }
 
+/** Takes the caller's own proposal back (a change their folder no longer asks for). */
+export async function withdrawSyncProposal(target: ApiTarget, { projectId, proposalId }: { projectId: string; proposalId: string }): Promise<void> {
+  await callTeammemApi<unknown>(target, "POST", `/api/projects/${encodeURIComponent(projectId)}/proposals/${encodeURIComponent(proposalId)}/withdraw`);
+}
+
 function malformed(): AppError {
   return new AppError("SERVER_UNAVAILABLE", "The teammem server sent an answer this client cannot read; nothing was written. Check that client and server versions match (teammem --version).", { details: { isMalformedAnswer: true } });
 }

@@ -13,7 +13,7 @@ import { findSyncProject } from "./find-sync-project";
 import type { TeamMemoryLocation } from "./find-team-memory-dir";
 import type { RunSyncOptions } from "./run-sync";
 import { keepTrustworthy, scanTeamDir } from "./scan-team-dir";
-import { sendOutbox } from "./send-outbox";
+import { sendOutbox, withdrawProposals } from "./send-outbox";
 import { fetchSyncAnswer } from "./sync-api";
 import { emptyReport, type SyncReport } from "./sync-report";
 import { assertReadableFormat, chooseSyncState, keepSyncStateAside, parseSyncState, proposalIdsToAsk, saveSyncState, type SyncState } from "./sync-state";
@@ -43,7 +43,12 @@ export async function syncInFull(options: RunSyncOptions, location: TeamMemoryLo
     if (!isForeignKept) isForeignKept = Boolean(await keepSyncStateAside(location.memoryDir, foreign!));
     basis = await saveSyncState(location.memoryDir, state, basis);
   };
-  await assertTeamFolder(location.teamDir);
+  // team/ deleted as a whole is taken as "give me a fresh copy", never as retiring every memory.
+  const isTeamDirGone = !(await assertTeamFolder(location.teamDir)) && Object.keys(state.files).some((filePath) => filePath !== "MEMORY.md");
+  if (isTeamDirGone) {
+    Object.assign(state, { files: {}, seen: {}, needsFullComparison: true });
+    report.stateProblem = "your team/ folder was missing: it is filled again from the store (to retire a memory, delete its file, not the folder)";
+  }
   const scan = await scanTeamDir(location.teamDir, state.seen);
   // Saved with every state from here on: records for files this run read or wrote.
   const recordSeen = () => {
@@ -57,10 +62,10 @@ export async function syncInFull(options: RunSyncOptions, location: TeamMemoryLo
     const proposalIds = proposalIdsToAsk(state, { isAdvancing: true });
     // The quiet path asked this very question of the store already (it found the store moved).
     const isAsked = prefetched !== null && prefetched.answer.projectId === projectId && prefetched.since === since && proposalIds.length === 0;
-    answer = isAsked ? prefetched!.answer : await fetchSyncAnswer(options.target, { projectId, since, proposalIds, clientVersion: options.clientVersion });
+    answer = isAsked ? prefetched!.answer : await fetchSyncAnswer(options.target, { projectId, since, proposalIds, clientVersion: options.clientVersion, isPeek: options.isDryRun });
   } catch (error) {
     if (!isAppError(error) || error.code !== "SERVER_UNAVAILABLE" || error.details.isMalformedAnswer) throw error;
-    captureLocalChanges({ state, scan, answer: null, report });
+    captureLocalChanges({ state, scan, answer: null, report, isTeamDirGone });
     recordSeen();
     await save();
     return { ...report, mode: "offline", outbox: state.outbox.length, offlineReason: error.message };
@@ -72,12 +77,15 @@ export async function syncInFull(options: RunSyncOptions, location: TeamMemoryLo
 
   const files = createTeamFiles(location.memoryDir, location.teamDir, { isDryRun: options.isDryRun });
   await applyDecisions({ state, scan, proposals: answer.proposals, files, report });
-  captureLocalChanges({ state, scan, answer, report });
+  const withdrawals = captureLocalChanges({ state, scan, answer, report, isTeamDirGone });
   // The outbox and the settled decisions are durable before anything is sent or replaced. When
   // there are neither (a no-op), the state is saved once, at the end.
-  if (state.outbox.length > 0 || report.landed.length > 0 || report.turnedDown.length > 0) await save();
-  if (!options.isDryRun) {
+  if (state.outbox.length > 0 || withdrawals.length > 0 || report.landed.length > 0 || report.turnedDown.length > 0) await save();
+  if (options.isDryRun) {
+    for (const { path: filePath, why } of withdrawals) report.turnedDown.push({ path: filePath, state: "withdrawn", reason: `would be withdrawn: you ${why === "deleted" ? "deleted the file" : "put the file back as it was synced"}`, restored: why === "put back", keptAt: null });
+  } else {
     try {
+      await withdrawProposals({ target: options.target, state, report, onSent: save }, withdrawals);
       await sendOutbox({ target: options.target, state, report, provenance: { checkoutRoot: location.checkoutRoot, clientVersion: options.clientVersion, findWriteEvidence: options.shareEvidence ? createSyncWriteEvidenceFinder({ env: options.config.claudeCodeEnv, homeDir: options.config.homeDir, cwd: options.cwd, teamDir: location.teamDir }) : undefined }, onSent: save });
     } catch (error) {
       if (!isAppError(error)) throw error;

@@ -43,10 +43,10 @@ export type SyncReport = {
 
 export const SYNC_EXIT = { inStep: 0, attention: 1, unreachable: 2 } as const;
 
-/** 0 in step, 1 something needs attention, 2 the server could not be reached. */
+/** 0 in step, 1 something needs attention (a proposal made now waits for review too), 2 the server could not be reached. */
 export function syncExitCode(report: SyncReport): number {
   if (report.offlineReason) return SYNC_EXIT.unreachable;
-  const needsAttention = report.waiting.length + report.turnedDown.length + report.kept.length + report.skipped.length + report.refused.length + report.outbox > 0;
+  const needsAttention = report.proposed.length + report.waiting.length + report.turnedDown.length + report.kept.length + report.skipped.length + report.refused.length + report.outbox > 0;
   return needsAttention ? SYNC_EXIT.attention : SYNC_EXIT.inStep;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { lstat, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import * as z from "zod/mini";
 import { AppError } from "../errors";
@@ -274,7 +274,12 @@ export async function writeSyncStateText(memoryDir: string, text: string): Promi
   const temp = `${target}.${randomUUID()}.tmp`;
   try {
     await writeFile(temp, text, { mode: 0o600, flag: "wx" });
-    await rename(temp, target);
+    await rename(temp, target).catch(async (error: NodeJS.ErrnoException) => {
+      // A folder where the state belongs (made by hand or by a tool): kept aside, never removed.
+      if (!(await lstat(target).catch(() => null))?.isDirectory()) throw error;
+      await rename(target, `${target}.folder-kept-${Date.now()}`);
+      await rename(temp, target);
+    });
   } catch (error) {
     await rm(temp, { force: true });
     throw error;

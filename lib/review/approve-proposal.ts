@@ -44,7 +44,7 @@ export async function approveProposal(config: Config, db: Db, input: ApproveProp
     throw new AppError("CONFLICT", `The proposal changed since you looked; review revision ${proposal.revision}.`, { details: { revision: proposal.revision } });
   }
   if (state !== "approved") assertApprovable(state, proposal);
-  await assertFourEyes(db, { projectId: proposal.projectId, proposerId: proposal.proposerId, approverId: input.approverId });
+  await assertFourEyes(db, { projectId: proposal.projectId, proposerId: proposal.proposerId, approverId: input.approverId, proposalId: proposal.id, revision: proposal.revision });
   // The claim says "this server is committing it" from the approval to the recorded outcome; an
   // approved proposal nobody claims is one whose server stopped, and approving it again retries.
   await withCommitClaim(db, proposal.id, async () => {

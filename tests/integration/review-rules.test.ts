@@ -112,6 +112,29 @@ describe("review rules", () => {
     }
   });
 
+  it("four eyes: a lead who rewrote a member's proposal may not approve her own text; a redaction is not a rewrite", async () => {
+    const { revise, approve } = await routes();
+    const submitted = await submitWith({ token: world.omarToken }, { path: `project_rules_${++unique}.md`, content: memory() });
+    const id = submitted.body.proposal.id;
+    const rewritten = await call(revise, { path: `/api/projects/${PROJECT}/proposals/${id}/revise`, params: { id: PROJECT, proposalId: id }, body: { content: memory("rule Lena wrote alone") }, token: world.lenaToken });
+    expect(rewritten.status, JSON.stringify(rewritten.body)).toBe(200);
+    const refused = await call(approve, { path: `/api/projects/${PROJECT}/proposals/${id}/approve`, params: { id: PROJECT, proposalId: id }, body: { revision: 2 }, token: world.lenaToken });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toMatch(/You wrote this revision's text/);
+    expect((await world.db.proposal.findUniqueOrThrow({ where: { id } })).state).not.toBe("committed");
+
+    // A member's proposal holding a token: the lead redacts it and may approve the rest.
+    const { redact } = { redact: (await import("@/app/api/projects/[id]/proposals/[proposalId]/redact/route")).POST };
+    const token = ["ghp", "_", "M2nB6cD1fG5hJ0kS2aE4yR7mK2pQ9xL4vT8e"].join("");
+    const withSecret = await submitWith({ token: world.omarToken }, { path: `project_rules_${++unique}.md`, content: memory(`deploy bot ${token}`) });
+    const secretId = withSecret.body.proposal.id;
+    const redacted = await call(redact, { path: `/api/projects/${PROJECT}/proposals/${secretId}/redact`, params: { id: PROJECT, proposalId: secretId }, token: world.lenaToken });
+    expect(redacted.status, JSON.stringify(redacted.body)).toBe(200);
+    const approved = await call(approve, { path: `/api/projects/${PROJECT}/proposals/${secretId}/approve`, params: { id: PROJECT, proposalId: secretId }, body: { revision: 2 }, token: world.lenaToken });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(approved.body.proposal.state).toBe("committed");
+  });
+
   it("a committed proposal names its commit and when it landed, and its proposer's role", async () => {
     const submitted = await submitWith({ token: world.omarToken }, { path: `project_rules_${++unique}.md`, content: memory() });
     const approved = await approveAs(world.lenaToken, submitted.body.proposal.id);

@@ -2,7 +2,7 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { assertProjectAcceptsProposals } from "../projects/assert-project-accepts-proposals";
-import { readBlob, readCurrentFile } from "../store/commit-change";
+import { readCurrentFile, readFileVersion } from "../store/commit-change";
 import { resolveRefQuickly } from "../store/git";
 import { MAIN, refreshStore } from "../store/read-store";
 import { assertNoCaseTwin } from "./assert-no-case-twin";
@@ -85,7 +85,7 @@ async function resolveBase(config: Config, input: SubmitProposalInput): Promise<
     return { blob: head?.blob ?? null, content: head?.content ?? null, commit: await resolveRefQuickly(config.storeCloneDir, MAIN) };
   }
   if (input.baseBlob === null) return { blob: null, content: null, commit: null };
-  const content = await readBlob(config, input.baseBlob);
-  if (content === null) throw new AppError("INVALID_INPUT", "baseBlob: no such file version in the team store; fetch the memory again and resubmit.", { details: { field: "baseBlob" } });
+  const content = await readFileVersion(config, input.projectId, input.path, input.baseBlob);
+  if (content === null) throw new AppError("INVALID_INPUT", `baseBlob: no version of ${input.path} in the team store has this id; fetch the memory again and resubmit.`, { details: { field: "baseBlob" } });
   return { blob: input.baseBlob, content, commit: null };
 }

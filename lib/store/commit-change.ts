@@ -7,7 +7,7 @@ import { announceOwnCommit } from "../read-model/own-commit-listeners";
 import { readRecordedCommit, recordOwnCommits, syncReadModel, type OwnCommit } from "../read-model/sync-read-model";
 import type { SecretFinding } from "../secrets/secret-finding";
 import { reachFaultPoint } from "./fault-points";
-import { isAncestor, isObjectId, pushCommit, readBlobText, readFilesAt, resolveRefQuickly, withRepoLock, type GitIdentity } from "./git";
+import { isAncestor, isObjectId, pushCommit, readBlobText, readFilesAt, resolveRefQuickly, wasBlobAt, withRepoLock, type GitIdentity } from "./git";
 import { prepareStoreCommit, type PreparedCommit } from "./prepare-store-commit";
 import { pushOnSameDisk } from "./push-on-same-disk";
 import { MAIN, refreshStore } from "./read-store";
@@ -248,6 +248,18 @@ export async function readCurrentFile(config: Config, projectId: string, path: s
   if (!(await resolveRefQuickly(config.storeCloneDir, MAIN))) return null;
   const filePath = `${projectDir(projectId)}/${path}`;
   return (await readFilesAt(config.storeCloneDir, MAIN, [filePath])).get(filePath) ?? null;
+}
+
+/**
+ * The text of one version of a project file, named by its blob id (a proposal's base): the
+ * current one or any earlier one in the store's history, else null. A blob of another file or
+ * another project is null as well: an id a caller sends must not read what they may not see.
+ */
+export async function readFileVersion(config: Config, projectId: string, path: string, blob: string): Promise<string | null> {
+  const current = await readCurrentFile(config, projectId, path);
+  if (current?.blob === blob) return current.content;
+  if (!(await wasBlobAt(config.storeCloneDir, MAIN, `${projectDir(projectId)}/${path}`, blob))) return null;
+  return readBlobText(config.storeCloneDir, blob);
 }
 
 /** The text of a blob by id (e.g. a proposal's base), or null when the store does not have it. */

@@ -724,6 +724,12 @@ export async function hasCommit(dir: string, commit: string): Promise<boolean> {
   return exitCode === 0;
 }
 
+/** Whether `blob` was ever `filePath`'s content in the history of `ref` (one `git log -1 --find-object`). */
+export async function wasBlobAt(dir: string, ref: string, filePath: string, blob: string): Promise<boolean> {
+  if (!isObjectId(blob)) return false;
+  return (await raw(dir, ["log", "-1", "--format=%H", "--no-renames", `--find-object=${blob}`, ref, "--", filePath])).trim() !== "";
+}
+
 /** The newest commit at or before `ref` that changed `filePath` (one `git log -1`), or null. */
 export async function lastCommitOf(dir: string, ref: string, filePath: string): Promise<{ commit: string; at: Date } | null> {
   const output = (await raw(dir, ["log", "-1", "--no-renames", "--format=%H %at", ref, "--", filePath])).trim();

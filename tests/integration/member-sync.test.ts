@@ -299,14 +299,14 @@ describe("teammem sync between two members", () => {
     state!.files["project_ghost.md"] = { blob: "1".repeat(40), local: "2".repeat(40) };
     await saveSyncState(omar.memoryDir, state!);
     const first = await sync(omar);
-    expect(first.refused).toMatchObject([{ path: "project_ghost.md", reason: expect.stringContaining("no such file version") }]);
+    expect(first.refused).toMatchObject([{ path: "project_ghost.md", reason: expect.stringContaining("in the team store has this id") }]);
     const requestsBefore = world.requests.length;
     const second = await sync(omar);
     expect(second.refused).toEqual([]);
     expect(second.proposed).toEqual([]);
     expect(world.requests.slice(requestsBefore).filter((request) => request.method === "POST")).toEqual([]);
     const status = await world.teammem(["status", "--json", omar.checkout], { home: omar.home, cwd: world.root, token: world.tokens.omar! });
-    expect(JSON.parse(status.stdout).refused).toMatchObject([{ path: "project_ghost.md", isRetirement: true, reason: expect.stringContaining("no such file version") }]);
+    expect(JSON.parse(status.stdout).refused).toMatchObject([{ path: "project_ghost.md", isRetirement: true, reason: expect.stringContaining("in the team store has this id") }]);
     const cleaned = (await readSyncState(omar.memoryDir)).state!;
     delete cleaned.files["project_ghost.md"];
     delete cleaned.refused["project_ghost.md"];

@@ -135,6 +135,30 @@ describe("review rules", () => {
     expect(approved.body.proposal.state).toBe("committed");
   });
 
+  it("a proposal's baseBlob must be a version of that very file: another file's or the manifest's text is never read through it", async () => {
+    const { loadConfig } = await import("@/lib/config");
+    const { execFileSync } = await import("node:child_process");
+    const clone = loadConfig().storeCloneDir;
+    const { MAIN } = await import("@/lib/store/read-store");
+    const blobOf = (spec: string) => execFileSync("git", ["-C", clone, "rev-parse", `${MAIN}:${spec}`]).toString().trim();
+    const path1 = `project_rules_${++unique}.md`;
+    const first = await submitWith({ token: world.omarToken }, { path: path1, content: memory() });
+    await approveAs(world.lenaToken, first.body.proposal.id);
+    const original = blobOf(`projects/${PROJECT}/${path1}`);
+    const second = await submitWith({ token: world.omarToken }, { path: path1, content: memory("second version"), baseBlob: original });
+    await call((await routes()).approve, { path: `/api/projects/${PROJECT}/proposals/${second.body.proposal.id}/approve`, params: { id: PROJECT, proposalId: second.body.proposal.id }, body: { revision: 1 }, token: world.lenaToken });
+    expect(blobOf(`projects/${PROJECT}/${path1}`)).not.toBe(original);
+
+    // An earlier version of the file is a valid base (a member who synced before the last change).
+    const fromOld = await submitWith({ token: world.omarToken }, { path: path1, content: memory("third version"), baseBlob: original });
+    expect(fromOld.status, JSON.stringify(fromOld.body)).toBe(201);
+    for (const foreign of [blobOf("teammem.json"), blobOf(`projects/${PROJECT}/MEMORY.md`)]) {
+      const refused = await submitWith({ token: world.omarToken }, { path: `project_rules_${++unique}.md`, content: memory(), baseBlob: foreign });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toMatch(/^baseBlob: no version of project_rules_\d+\.md in the team store has this id/);
+    }
+  });
+
   it("a committed proposal names its commit and when it landed, and its proposer's role", async () => {
     const submitted = await submitWith({ token: world.omarToken }, { path: `project_rules_${++unique}.md`, content: memory() });
     const approved = await approveAs(world.lenaToken, submitted.body.proposal.id);

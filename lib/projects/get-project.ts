@@ -21,7 +21,9 @@ export async function getProject(config: Config, db: Db, projectId: string, opti
   const stored = (await summarizeStoreProjects(config, db)).find((project) => project.id === projectId) ?? null;
   const pageSize = options.pageSize ?? DEFAULT_MEMORY_PAGE_SIZE;
   const pageCount = Math.max(1, Math.ceil((stored?.memoryCount ?? 0) / pageSize));
-  const page = Math.min(Math.max(1, options.page ?? 1), pageCount);
-  const memories = stored && stored.memoryCount > 0 && options.withMemories !== false ? await listReadModelMemories(config, db, projectId, { page, pageSize }) : [];
+  // A page past the end is empty, as the client asked, never the last page again (a client that
+  // reads until an empty page would never stop).
+  const page = Math.max(1, options.page ?? 1);
+  const memories = stored && stored.memoryCount > 0 && page <= pageCount && options.withMemories !== false ? await listReadModelMemories(config, db, projectId, { page, pageSize }) : [];
   return { project: toProjectSummary(row, stored), memories, page, pageSize, pageCount };
 }

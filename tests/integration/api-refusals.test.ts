@@ -129,6 +129,10 @@ describe("what the API refuses", () => {
       ["freshness", "pageSize=abc", /^pageSize: /],
       ["sync", "pageSize=2001", /^pageSize: Too big/],
       ["sync", "page=-1", /^page: Too small/],
+      // Numbers only as digits: what JavaScript's Number() would also read is refused.
+      ...["page=0x2", "pageSize=1e1", "pageSize=0b11", "page=%2B2", "page=%20%202", "pageSize=3.0"].map((query): [string, string, RegExp] => ["", query, /^page(Size)?: must be a whole number written in digits/]),
+      ["freshness", "page=1e0", /^page: must be a whole number/],
+      ["sync", "pageSize=0x10", /^pageSize: must be a whole number/],
     ];
     for (const [file, query, message] of cases) {
       const answer = await getPage(file, query);
@@ -138,6 +142,10 @@ describe("what the API refuses", () => {
     }
     expect((await getPage("", "")).body).toMatchObject({ page: 1, pageSize: 100 });
     expect((await getPage("", "pageSize=7&page=2")).body).toMatchObject({ page: 2, pageSize: 7 });
+    // Past the end: the page asked for, empty (never the last page again: a client reading until an empty page stops).
+    const pastEnd = (await getPage("", "pageSize=10&page=50")).body as unknown as { page: number; pageCount: number; memories: unknown[] };
+    expect(pastEnd).toMatchObject({ page: 50, memories: [] });
+    expect(pastEnd.pageCount).toBeLessThan(50);
     expect((await getPage("", "pageSize=500")).body).toMatchObject({ pageSize: 500 });
     expect((await getPage("freshness", "")).body).toMatchObject({ page: 1, pageSize: 100 });
     expect((await getPage("freshness", "pageSize=500")).body).toMatchObject({ pageSize: 500 });

@@ -49,16 +49,31 @@ export async function setProjectRole(db: Db, options: { projectId: string; email
   if (!isProjectRole(options.role)) throw new AppError("INVALID_INPUT", "role must be lead, member or viewer.");
   const user = await db.user.findUnique({ where: { email: options.email.trim().toLowerCase() } });
   if (!user) throw new AppError("NOT_FOUND", `There is no account for ${options.email}; an admin creates it first.`);
-  await db.projectMember.upsert({
-    where: { projectId_userId: { projectId: options.projectId, userId: user.id } },
-    create: { projectId: options.projectId, userId: user.id, role: options.role },
-    update: { role: options.role },
+  await db.$transaction(async (tx) => {
+    if (options.role !== "lead") await assertAnotherLead(tx, options.projectId, user.id);
+    await tx.projectMember.upsert({
+      where: { projectId_userId: { projectId: options.projectId, userId: user.id } },
+      create: { projectId: options.projectId, userId: user.id, role: options.role },
+      update: { role: options.role },
+    });
   });
 }
 
 export async function removeFromProject(db: Db, options: { projectId: string; userId: string }): Promise<void> {
-  const deleted = await db.projectMember.deleteMany({ where: { projectId: options.projectId, userId: options.userId } });
-  if (deleted.count === 0) throw new AppError("NOT_FOUND", "That person has no role in this project.");
+  await db.$transaction(async (tx) => {
+    await assertAnotherLead(tx, options.projectId, options.userId);
+    const deleted = await tx.projectMember.deleteMany({ where: { projectId: options.projectId, userId: options.userId } });
+    if (deleted.count === 0) throw new AppError("NOT_FOUND", "That person has no role in this project.");
+  });
+}
+
+/**
+ * A project keeps a lead: without one nobody may review, and its queue stalls until an admin
+ * steps in. Refuses to demote or remove the last one.
+ */
+async function assertAnotherLead(tx: Pick<Db, "projectMember">, projectId: string, userId: string): Promise<void> {
+  const leads = await tx.projectMember.findMany({ where: { projectId, role: "lead" }, select: { userId: true } });
+  if (leads.length === 1 && leads[0]!.userId === userId) throw new AppError("CONFLICT", "This is the project's only lead: make someone else a lead first, so proposals can still be reviewed.");
 }
 
 export type Membership = { projectId: string; projectName: string; role: ProjectRole };

@@ -159,6 +159,26 @@ describe("review rules", () => {
     }
   });
 
+  it("a project keeps a lead: the only lead cannot demote or remove herself; with a second lead she can step down", async () => {
+    const members = (await import("@/app/api/projects/[id]/members/route")).POST;
+    const remove = (await import("@/app/api/projects/[id]/members/[userId]/route")).DELETE;
+    const setRole = (email: string, role: string) => call(members, { path: `/api/projects/${PROJECT}/members`, params: { id: PROJECT }, body: { email, role }, token: world.lenaToken });
+    const demoted = await setRole("lena@acme.example", "member");
+    expect(demoted.status).toBe(409);
+    expect(demoted.body.error.message).toMatch(/only lead/);
+    const removed = await call(remove, { path: `/api/projects/${PROJECT}/members/${world.lena.id}`, params: { id: PROJECT, userId: world.lena.id }, method: "DELETE", token: world.lenaToken });
+    expect(removed.status).toBe(409);
+    expect(await world.db.projectMember.findUniqueOrThrow({ where: { projectId_userId: { projectId: PROJECT, userId: world.lena.id } } })).toMatchObject({ role: "lead" });
+
+    expect((await setRole("omar@acme.example", "lead")).status).toBe(200);
+    try {
+      expect((await setRole("lena@acme.example", "member")).status).toBe(200);
+    } finally {
+      await world.db.projectMember.update({ where: { projectId_userId: { projectId: PROJECT, userId: world.lena.id } }, data: { role: "lead" } });
+      await world.db.projectMember.update({ where: { projectId_userId: { projectId: PROJECT, userId: world.omar.id } }, data: { role: "member" } });
+    }
+  });
+
   it("a committed proposal names its commit and when it landed, and its proposer's role", async () => {
     const submitted = await submitWith({ token: world.omarToken }, { path: `project_rules_${++unique}.md`, content: memory() });
     const approved = await approveAs(world.lenaToken, submitted.body.proposal.id);

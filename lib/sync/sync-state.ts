@@ -127,12 +127,28 @@ export function parseSyncState(text: string | null, value: unknown = text === nu
   const state = version === 1 ? readFormat1(parts.head) : version === SYNC_STATE_VERSION ? readFormat2(parts) : null;
   if (state && !namesUnsafePath(state)) return { state, problem: null, basis: version === SYNC_STATE_VERSION ? basisOf(state, parts) : null };
   const isOtherFormat = typeof version === "number" && version !== SYNC_STATE_VERSION && version !== 1;
+  const salvaged = value === null ? salvageHead(text) : null; // only a text that is not JSON as a whole
+  if (salvaged) return { state: salvaged, problem: "the sync state file was damaged past its queue: what waits was kept, and a full comparison runs", basis: null };
   return {
     state: null,
     basis: null,
     problem: isOtherFormat ? `sync state of format ${version} (this client reads 1 and ${SYNC_STATE_VERSION})` : "the sync state file is damaged",
     newerFormat: isOtherFormat && version > SYNC_STATE_VERSION ? version : null,
   };
+}
+
+/**
+ * A format-2 text cut short or damaged in its per-file tables (a full disk, a crash of another
+ * tool) still holds its head, written first: the outbox, waiting proposals and tombstones are
+ * kept (a local deletion queued offline is not forgotten, and the deleted file not revived);
+ * the tables are dropped and the next sync compares everything.
+ */
+function salvageHead(text: string): SyncState | null {
+  const start = text.indexOf(',"files":[');
+  const head = start > 0 ? parseSavedHead(parseJsonOrNull(text.slice(0, start) + "}")) : null;
+  if (!head) return null;
+  const state: SyncState = { ...head, files: {}, seen: {}, needsFullComparison: true };
+  return namesUnsafePath(state) ? null : state;
 }
 
 type StateParts = { head: unknown; headText: string; tables: Tables | null; tablesText: TablesText | null };
@@ -200,7 +216,7 @@ export function chooseSyncState({ state, problem }: SavedSyncState, server: stri
   if (state.server !== server || state.projectId !== projectId) {
     return { state: emptySyncState(server, projectId), problem: `the sync state was for ${state.projectId} on ${state.server}; it is kept aside`, foreign: state };
   }
-  return { state, problem: null, foreign: null };
+  return { state, problem, foreign: null }; // a salvaged state says what was lost
 }
 
 /**

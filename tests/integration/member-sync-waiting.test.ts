@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approveAs, memoryText, readTeamFile, writeTeamFile } from "../helpers/team-files";
@@ -188,6 +188,19 @@ describe("the folder and the state as a whole", () => {
     const beside = await readdir(path.dirname(syncStateFile(member.memoryDir)));
     expect(beside.some((name) => name.startsWith(`${path.basename(syncStateFile(member.memoryDir))}.folder-kept-`))).toBe(true);
     expect(syncExitCode(await sync(member))).toBe(0);
+  });
+
+  it("a deletion queued offline survives a state file cut short: it is sent, and the file is not brought back", async () => {
+    const { member, file } = await memberWithStoreFile();
+    await remove(member, file);
+    world.setOffline(true);
+    await sync(member).finally(() => world.setOffline(false));
+    const text = await readFile(syncStateFile(member.memoryDir), "utf8");
+    await writeFile(syncStateFile(member.memoryDir), text.slice(0, text.length - 40));
+    const report = await sync(member);
+    expect(report.stateProblem).toMatch(/damaged past its queue/);
+    expect(report.proposed).toMatchObject([{ path: file, kind: "retirement" }]);
+    expect(await read(member, file)).toBeNull();
   });
 
   it("the sync that makes a proposal already says it waits for review (exit 1)", async () => {

@@ -96,6 +96,19 @@ describe("sync state file", () => {
     expect((await readSyncState(memoryDir)).state).toEqual(state);
   });
 
+  it("keeps what waits from a file cut short in its tables (the queue and tombstones come first), and asks for a full comparison", async () => {
+    const state = stateWithFiles();
+    state.tombstones = { "project_gone.md": { deletedAt: "2026-12-01T10:00:00.000Z", blob: blob("9") } };
+    const text = serializeSyncState(state);
+    await writeFile(syncStateFile(memoryDir), text.slice(0, text.indexOf('"seen":') + 12));
+    const read = await readSyncState(memoryDir);
+    expect(read.problem).toMatch(/damaged past its queue/);
+    expect(read.state).toEqual({ ...state, files: {}, seen: {}, needsFullComparison: true });
+    // Cut inside the head itself: nothing can be trusted.
+    await writeFile(syncStateFile(memoryDir), text.slice(0, text.indexOf('"outbox":') + 20));
+    expect(await readSyncState(memoryDir)).toMatchObject({ state: null, problem: "the sync state file is damaged" });
+  });
+
   it("names a damaged or unknown-format file instead of using it", async () => {
     await writeFile(syncStateFile(memoryDir), JSON.stringify({ ...JSON.parse(JSON.stringify(stateWithFiles())), version: 2, files: [["a.md", 5]] }));
     expect(await readSyncState(memoryDir)).toMatchObject({ state: null, problem: "the sync state file is damaged" });

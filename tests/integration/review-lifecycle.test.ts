@@ -128,9 +128,16 @@ describe("a proposal's way into the team store", () => {
     await expectCode(approveProposal(config, db, { proposalId: second.id, approverId: users.lena, revision: 1 }), "CONFLICT");
 
     // The reviewer resolves it by editing: the new revision is made against the store's file now.
+    // Her merged text is hers, so four eyes wants another lead to approve it.
     const resolved = await reviseProposal(config, db, { proposalId: second.id, actorId: users.lena, content: first.content!.replace("(decided 2026-07-11)", "(decided 2026-07-11; handlers never publish directly)"), note: "merged both descriptions" });
     expect(resolved).toMatchObject({ state: "in_review", revision: 2, conflict: null });
-    expect((await approveProposal(config, db, { proposalId: second.id, approverId: users.lena, revision: 2 })).state).toBe("committed");
+    await expectCode(approveProposal(config, db, { proposalId: second.id, approverId: users.lena, revision: 2 }), "FORBIDDEN");
+    await db.projectMember.update({ where: { projectId_userId: { projectId: PROJECT, userId: users.omar } }, data: { role: "lead" } });
+    try {
+      expect((await approveProposal(config, db, { proposalId: second.id, approverId: users.omar, revision: 2 })).state).toBe("committed");
+    } finally {
+      await db.projectMember.update({ where: { projectId_userId: { projectId: PROJECT, userId: users.omar } }, data: { role: "member" } });
+    }
     expect(storeFile(file)).toContain("handlers never publish directly");
     expect((await getProposal(config, db, second.id)).revisions.map((revision) => revision.revision)).toEqual([1, 2]);
   });

@@ -8,9 +8,11 @@ const HELP = `teammem propose — offer a private memory to the team (reviewed b
 Usage: teammem propose FILE [--project ID] [--json]
 
 FILE is a memory file (usually in this checkout's memory directory). A \`user\` memory is refused:
-it is about you and stays private. A \`feedback\` memory is sent, and the lead is asked to confirm
-it is a team convention rather than a personal preference. The file is scanned first: one that
-holds a secret is not sent. Prints the proposal's page on the dashboard.`;
+it is about you and stays private. So is one whose type the server cannot read (\`type: User\`,
+\`type:\` given twice, broken frontmatter): it may be a \`user\` memory. A \`feedback\` memory is
+sent, and the lead is asked to confirm it is a team convention rather than a personal preference.
+The file is scanned first: one that holds a secret is not sent. Prints the proposal's page on the
+dashboard.`;
 
 export const proposeCommand: Command = {
   name: "propose",

@@ -1,7 +1,11 @@
+import { access } from "node:fs/promises";
 import path from "node:path";
 import packageJson from "../../package.json" with { type: "json" };
 import { resolveApiTarget } from "../../lib/client/resolve-api-target";
-import { isAppError } from "../../lib/errors";
+import type { Config } from "../../lib/config";
+import { isAppError, type ErrorCode } from "../../lib/errors";
+import { findTeamMemoryDir } from "../../lib/sync/find-team-memory-dir";
+import { syncStateFile } from "../../lib/sync/read-sync-head";
 import { runSync } from "../../lib/sync/run-sync";
 import { SYNC_EXIT, syncExitCode, type SyncReport } from "../../lib/sync/sync-report";
 import type { Command } from "../command";
@@ -21,7 +25,8 @@ files in team/ become proposals for review (never direct writes). Files that can
   --dry-run  print the plan; change nothing (neither disk nor server)
   --quiet    one line at most, within a few seconds (for Claude Code's SessionStart hook):
              nothing at all, exit 0, where teammem is not set up (no login, no project for this
-             checkout); an unreachable or slow server is one line and exit 0, never exit 2
+             checkout, never synced here); a refused token, a project you lost access to, an
+             unreachable or slow server is one line and exit 0, never exit 2
   --share-evidence  attach to each proposal which session wrote the file and the few messages
              that led to it (redacted, a few KB); default: TEAMMEM_SHARE_SYNC_EVIDENCE, off
   --redact   show the redaction of FILE's secrets as a diff, then apply it (asks; --yes applies)
@@ -32,7 +37,15 @@ Exit codes: 0 in step, 1 something needs attention (pending review, skipped, rej
 const QUIET_BUDGET_MS = 4_000;
 const PROGRESS_THRESHOLD = 50;
 /** No login, no server named, no project for this checkout, not a checkout at all. */
-const NOT_SET_UP = new Set(["UNAUTHORIZED", "CONFIG_INVALID", "NOT_FOUND", "INVALID_INPUT"]);
+const NOT_SET_UP = new Set<ErrorCode>(["UNAUTHORIZED", "CONFIG_INVALID", "NOT_FOUND", "INVALID_INPUT"]);
+/**
+ * Said after the error in a checkout that synced before: the server's message names what is
+ * wrong (a revoked or expired token, a project the member no longer sees), not always what to do.
+ */
+const WHAT_TO_DO: Partial<Record<ErrorCode, string>> = {
+  UNAUTHORIZED: "Until a working token is saved (`teammem login`), this checkout's team/ is not kept in step.",
+  NOT_FOUND: "This checkout synced with it before: a lead of the project can add you back (or pass --project ID); until then team/ is not kept in step.",
+};
 
 export const syncCommand: Command = {
   name: "sync",
@@ -69,8 +82,10 @@ export const syncCommand: Command = {
       if (!isAppError(error)) throw error;
       if (!isQuiet) return output.error(`teammem sync: ${error.message}`), SYNC_EXIT.unreachable;
       // Claude Code shows a hook's failure at every session start, in every repository: a
-      // checkout teammem does not know is not an error there. Anything else is one line.
+      // checkout teammem does not know is not an error there. One that synced before is set up:
+      // a revoked token or a lost project would otherwise leave team/ stale without a word.
       if (!NOT_SET_UP.has(error.code)) output.print(`teammem sync: ${error.message}`);
+      else if (await hasSyncedBefore(loadConfig, path.resolve(positionals[0] ?? "."))) output.print(`teammem sync: ${error.message} ${WHAT_TO_DO[error.code] ?? ""}`.trimEnd());
       return SYNC_EXIT.inStep;
     }
   },
@@ -83,6 +98,22 @@ async function withinBudget(work: Promise<SyncReport>): Promise<SyncReport | nul
     return await Promise.race([work, timeout]);
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * Whether this checkout has a sync state file: it synced before, so teammem is set up for it (a
+ * damaged state, or one of a newer format, still says so).
+ */
+async function hasSyncedBefore(loadConfig: () => Config, cwd: string): Promise<boolean> {
+  try {
+    const config = loadConfig();
+    const location = await findTeamMemoryDir({ cwd, env: config.claudeCodeEnv, homeDir: config.homeDir });
+    await access(syncStateFile(location.memoryDir));
+    return true;
+  } catch {
+    // No usable configuration, or no state file: nothing synced here, and the hook stays silent.
+    return false;
   }
 }
 

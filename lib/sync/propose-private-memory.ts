@@ -8,6 +8,7 @@ import { isInsideFolder } from "../memdir/is-inside-folder";
 import { parseMemoryHeader } from "../memdir/frontmatter";
 import { NotRegularFileError, readRegularFile } from "../memdir/read-regular-file";
 import { isMemoryFileName } from "../memdir/list-markdown-files";
+import { findPrivateTypeProblem } from "./find-private-type-problem";
 import { CLAUDE_SYNC_MAX_BYTES, findContentProblem, findTravelNameProblem } from "./scan-team-dir";
 import { findSyncProject } from "./find-sync-project";
 import { findTeamMemoryDir } from "./find-team-memory-dir";
@@ -21,8 +22,9 @@ const Answer = z.object({ proposal: z.object({ id: z.string(), path: z.string() 
 
 /**
  * `teammem propose FILE`: a private memory offered to the team. T2 decides first: a `user`
- * memory is about one person and is refused with the reason; a `feedback` one goes, and the lead
- * is asked to confirm it is a team convention. The file is scanned before upload: one holding a
+ * memory is about one person and is refused with the reason, as is one whose type the server
+ * could not read (it may be a `user` memory); a `feedback` one goes, and the lead is asked to
+ * confirm it is a team convention. The file is scanned before upload: one holding a
  * secret never leaves the machine.
  */
 export async function proposePrivateMemory({ config, target, file, cwd, projectId }: ProposePrivateMemoryOptions): Promise<ProposedMemory> {
@@ -43,10 +45,9 @@ export async function proposePrivateMemory({ config, target, file, cwd, projectI
   const problem = findContentProblem(bytes);
   if (problem) throw new AppError(problem.startsWith("holds a secret") ? "SECRET_FOUND" : "INVALID_MEMORY", `${file} ${problem}; nothing was sent.`);
   const content = bytes.toString("utf8");
+  const typeProblem = findPrivateTypeProblem(storePath, content);
+  if (typeProblem) throw new AppError("INVALID_MEMORY", `${file} ${typeProblem}. Nothing was sent.`);
   const { type } = parseMemoryHeader(content);
-  if (type === "user") {
-    throw new AppError("INVALID_MEMORY", `${file} is a \`user\` memory: it describes you (role, preferences, knowledge), so it stays private (T2). Nothing was sent.`);
-  }
   const remembered = await readSyncHead(location.memoryDir);
   const project = await findSyncProject(target, { flagProjectId: projectId, rememberedProjectId: remembered?.server === target.server ? remembered.projectId : null, checkoutRoot: location.checkoutRoot });
   const payload = Answer.safeParse(await callTeammemApi<unknown>(target, "POST", `/api/projects/${encodeURIComponent(project)}/proposals`, { path: storePath, content, baseBlob: null }));

@@ -1,9 +1,11 @@
 import path from "node:path";
 import type { ApiTarget } from "../client/teammem-api";
 import type { Config } from "../config";
+import { parseJsonOrNull } from "../parse-json";
 import { findTeamMemoryDir } from "./find-team-memory-dir";
-import { fetchSyncAnswer } from "./sync-api";
-import { proposalIdsToAsk, readSyncState } from "./sync-state";
+import { findUnsyncedChanges, type UnsyncedChanges } from "./find-unsynced-changes";
+import { peekStoreGains, type StoreGains } from "./peek-store-gains";
+import { parseSyncState, proposalIdsToAsk, readSyncStateText } from "./sync-state";
 
 export type SyncStatus = {
   teamDir: string;
@@ -11,8 +13,10 @@ export type SyncStatus = {
   syncedCommit: string | null;
   syncedAt: string | null;
   head: string | null;
-  /** What the store gained since the last sync: files changed or added, and removed. */
-  storeGained: { changed: number; removed: number } | null;
+  /** What the store gained since the last sync: memories changed or added, and removed (MEMORY.md, the index, is not counted). */
+  storeGained: StoreGains | null;
+  /** What changed in team/ since the last sync and waits for the next one; null without a sync state to compare with. */
+  local: UnsyncedChanges | null;
   proposals: { path: string; proposalId: string; state: string; reason: string | null; isRetirement: boolean; hasLanded: boolean }[];
   outbox: { path: string; isRetirement: boolean }[];
   tombstones: string[];
@@ -32,14 +36,19 @@ export type ReadSyncStatusOptions = {
 };
 
 /**
- * `teammem status`: the sync state on this machine and, from the server (a peek that records
- * nothing and moves nothing), where each waiting proposal stands and what the store gained.
+ * `teammem status`: the sync state on this machine, what changed in team/ since the last sync
+ * and, from the server (a peek that records nothing and moves nothing), where each waiting
+ * proposal stands and what the store gained.
  */
 export async function readSyncStatus({ config, target, cwd, clientVersion, projectId = null }: ReadSyncStatusOptions): Promise<SyncStatus> {
   const location = await findTeamMemoryDir({ cwd: path.resolve(cwd), env: config.claudeCodeEnv, homeDir: config.homeDir });
-  const saved = (await readSyncState(location.memoryDir)).state;
+  const text = await readSyncStateText(location.memoryDir);
+  const value = text === null ? null : parseJsonOrNull(text);
+  const saved = parseSyncState(text, value);
   // A state for another project (or server) says nothing about the one asked for.
-  const state = saved && (projectId === null || saved.projectId === projectId) && saved.server === target.server ? saved : null;
+  const state = saved.state && (projectId === null || saved.state.projectId === projectId) && saved.state.server === target.server ? saved.state : null;
+  // A state cut short has lost its per-file records: the next sync compares in full, so no file can be called changed here.
+  const isComparable = state !== null && text !== null && saved.problem === null;
   const status: SyncStatus = {
     teamDir: location.teamDir,
     projectId: projectId ?? state?.projectId ?? null,
@@ -47,6 +56,7 @@ export async function readSyncStatus({ config, target, cwd, clientVersion, proje
     syncedAt: state?.syncedAt ?? null,
     head: null,
     storeGained: null,
+    local: isComparable ? await findUnsyncedChanges({ teamDir: location.teamDir, state, stored: { text, value } }) : null,
     proposals: Object.entries(state?.pending ?? {}).map(([filePath, pending]) => ({ path: filePath, proposalId: pending.proposalId, state: "submitted", reason: null, isRetirement: pending.isRetirement, hasLanded: false })),
     outbox: (state?.outbox ?? []).map((item) => ({ path: item.path, isRetirement: item.content === null })),
     tombstones: Object.keys(state?.tombstones ?? {}),
@@ -55,14 +65,13 @@ export async function readSyncStatus({ config, target, cwd, clientVersion, proje
   };
   if (!status.projectId) return { ...status, serverProblem: "this checkout was never synced: run teammem sync (or pass --project ID)" };
   try {
-    const answer = await fetchSyncAnswer(target, { projectId: status.projectId, since: state?.syncedCommit ?? null, proposalIds: state ? proposalIdsToAsk(state, { isAdvancing: false }) : [], clientVersion, isPeek: true, pageSize: 1, isFirstPageOnly: true });
-    // One file per page: the page count is the number of changed files, without their contents.
+    const { answer, gains } = await peekStoreGains(target, { projectId: status.projectId, since: state?.syncedCommit ?? null, proposalIds: state ? proposalIdsToAsk(state, { isAdvancing: false }) : [], clientVersion });
     const outcomes = new Map(answer.proposals.map((proposal) => [proposal.id, proposal]));
     for (const proposal of status.proposals) {
       const outcome = outcomes.get(proposal.proposalId);
       if (outcome) Object.assign(proposal, { state: outcome.state, reason: outcome.rejectionReason, hasLanded: outcome.hasLanded });
     }
-    return { ...status, head: answer.head, storeGained: answer.isUnchanged ? { changed: 0, removed: 0 } : { changed: answer.pageCount > 1 ? answer.pageCount : answer.files.length, removed: answer.removed.length } };
+    return { ...status, head: answer.head, storeGained: gains };
   } catch (error) {
     return { ...status, serverProblem: error instanceof Error ? error.message : "the server could not be asked" };
   }

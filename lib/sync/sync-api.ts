@@ -29,7 +29,7 @@ export async function fetchSyncAnswer(target: ApiTarget, options: FetchSyncOptio
  * from git in its own processes, so they overlap) and kept in order.
  */
 async function fetchPages(target: ApiTarget, options: FetchSyncOptions): Promise<SyncAnswer> {
-  const first = await fetchPage(target, options, 1, null);
+  const first = await fetchSyncPage(target, options, 1, null);
   if (options.isFirstPageOnly || first.pageCount === 1) return first;
   const pages: SyncFile[][] = [first.files];
   let next = 2;
@@ -37,7 +37,7 @@ async function fetchPages(target: ApiTarget, options: FetchSyncOptions): Promise
   const worker = async () => {
     while (next <= first.pageCount) {
       const page = next++;
-      pages[page - 1] = (await fetchPage(target, options, page, first.head)).files;
+      pages[page - 1] = (await fetchSyncPage(target, options, page, first.head)).files;
       options.onPage?.(++done, first.pageCount);
     }
   };
@@ -45,7 +45,8 @@ async function fetchPages(target: ApiTarget, options: FetchSyncOptions): Promise
   return { ...first, files: pages.flat(), page: 1, pageCount: 1 };
 }
 
-async function fetchPage(target: ApiTarget, options: FetchSyncOptions, page: number, head: string | null): Promise<SyncAnswer> {
+/** One page of an answer, checked; `head` (from page 1) pins it to the same store commit. */
+export async function fetchSyncPage(target: ApiTarget, options: FetchSyncOptions, page: number, head: string | null): Promise<SyncAnswer> {
   const query = new URLSearchParams({ page: String(page), pageSize: String(options.pageSize ?? PAGE_SIZE), client: options.clientVersion });
   if (options.since) query.set("since", options.since);
   if (head) query.set("head", head);

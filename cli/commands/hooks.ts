@@ -16,7 +16,8 @@ install adds two hooks to your Claude Code settings (<CLAUDE_CONFIG_DIR or ~/.cl
 ${TEAMMEM_HOOKS.map((hook) => `  ${hook.event.padEnd(17)} ${hook.command.padEnd(22)} ${hook.purpose}`).join("\n")}
 With --local they go to this checkout's .claude/settings.local.json instead (never the checked-in
 .claude/settings.json). Other settings and hooks are kept; installing twice adds nothing; the
-previous file is kept as <file>.bak-<time>. uninstall removes exactly these two hooks.
+previous file is kept as <file>.bak-<time>. uninstall removes exactly these two hooks and what
+install created to hold them (a "hooks" object or event list the file had before stays).
 A settings file that is not valid JSON is refused and left as it is. New sessions pick the hooks up.
 --dry-run says what would change and writes nothing. The commands must be on PATH as \`teammem\`.`;
 
@@ -34,7 +35,7 @@ export const hooksCommand: Command = {
     const config = loadConfig();
     const file = flags.local === true ? await localSettingsFile(process.cwd()) : path.join(resolveConfigHome(config.claudeCodeEnv, config.homeDir), "settings.json");
     const dryRun = flags["dry-run"] === true;
-    const edit = await editHooksFile({ file, action, dryRun });
+    const edit = await editHooksFile({ file, action, dryRun, recordDir: config.cliConfigDir });
     if (output.isJson) {
       output.json({ ...edit, dryRun });
       return EXIT.ok;

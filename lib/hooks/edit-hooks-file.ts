@@ -3,7 +3,8 @@ import path from "node:path";
 import { writeFileAtomically } from "../files/write-file-atomically";
 import { AppError } from "../errors";
 import { replaceFileKeepingBackup } from "../files/replace-file-keeping-backup";
-import { addTeammemHooks, removeTeammemHooks } from "./edit-settings-hooks";
+import { addTeammemHooks, keepOwnContainers, removeTeammemHooks, type SettingsEdit } from "./edit-settings-hooks";
+import { readCreatedByInstall, recordCreatedByInstall } from "./hooks-install-record";
 import { TEAMMEM_HOOKS } from "./teammem-hooks";
 
 export type HooksFileEdit = {
@@ -15,13 +16,23 @@ export type HooksFileEdit = {
   wrote: boolean;
 };
 
+export type EditHooksFileOptions = {
+  file: string;
+  action: "install" | "uninstall";
+  /** teammem's config folder: where install records what it created, for uninstall to remove exactly that. */
+  recordDir: string;
+  dryRun?: boolean;
+  now?: Date;
+};
+
 /**
  * Installs or removes teammem's hooks in one Claude Code settings file. The file is parsed
  * first: text that is not a JSON object is refused and left untouched (a settings file also
  * holds other tools' hooks, permissions, env). A change is written atomically with the previous
- * file kept as `<file>.bak-<time>`; a file already as asked is not rewritten.
+ * file kept as `<file>.bak-<time>`; a file already as asked is not rewritten. Uninstall removes
+ * what install added, and of the settings' structure only what install created.
  */
-export async function editHooksFile(options: { file: string; action: "install" | "uninstall"; dryRun?: boolean; now?: Date }): Promise<HooksFileEdit> {
+export async function editHooksFile(options: EditHooksFileOptions): Promise<HooksFileEdit> {
   const { file } = options;
   const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return null;
@@ -29,9 +40,23 @@ export async function editHooksFile(options: { file: string; action: "install" |
   });
   if (text === null && options.action === "uninstall") return { file, changes: [], backup: null, wrote: false };
   const settings = text === null || text.trim() === "" ? {} : parseSettings(text, file);
-  const edit = options.action === "install" ? addTeammemHooks(settings, TEAMMEM_HOOKS, file) : removeTeammemHooks(settings, TEAMMEM_HOOKS, file);
-  if (edit.changes.length === 0 || options.dryRun) return { file, changes: edit.changes, backup: null, wrote: false };
+  const recorded = await readCreatedByInstall(options.recordDir, file);
+  if (options.action === "install") {
+    const addition = addTeammemHooks(settings, TEAMMEM_HOOKS, file);
+    const written = await writeEdit(options, text, addition);
+    // An install that adds one hook back keeps what an earlier one created for the other.
+    if (written.wrote) await recordCreatedByInstall(options.recordDir, file, [...keepOwnContainers(settings, TEAMMEM_HOOKS, file, recorded ?? []), ...addition.created]);
+    return written;
+  }
+  const removal = removeTeammemHooks(settings, TEAMMEM_HOOKS, file, recorded);
+  const written = await writeEdit(options, text, removal);
+  if (written.wrote) await recordCreatedByInstall(options.recordDir, file, null);
+  return written;
+}
 
+async function writeEdit(options: EditHooksFileOptions, text: string | null, edit: SettingsEdit): Promise<HooksFileEdit> {
+  const { file } = options;
+  if (edit.changes.length === 0 || options.dryRun) return { file, changes: edit.changes, backup: null, wrote: false };
   const newText = `${JSON.stringify(edit.settings, null, detectIndent(text))}\n`;
   if (text === null) {
     await writeNewFile(file, newText);

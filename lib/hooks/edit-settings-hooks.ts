@@ -11,35 +11,44 @@ export type SettingsEdit = {
   changes: string[];
 };
 
+/** An install also says what it created to hold the hooks, as JSON paths (`hooks`, `hooks.SessionStart`). */
+export type SettingsAddition = SettingsEdit & { created: string[] };
+
 /**
  * Adds each hook that is not there yet as a matcher group of its own at the end of its event's
  * list. Everything else in the settings, other tools' hooks included, stays as it was; a hook
  * already present (same event, same command, wherever it sits) is not added again.
  */
-export function addTeammemHooks(settings: unknown, hooks: readonly TeammemHook[], file: string): SettingsEdit {
+export function addTeammemHooks(settings: unknown, hooks: readonly TeammemHook[], file: string): SettingsAddition {
   const next = structuredClone(asSettingsObject(settings, file));
   const changes: string[] = [];
+  const created: string[] = [];
   for (const hook of hooks) {
     const hooksByEvent = readHooksObject(next, file);
     const groups = readEventGroups(hooksByEvent, hook.event, file);
     if (groups.some((group) => groupCommands(group).includes(hook.command))) continue;
     const entry: JsonObject = { type: "command", command: hook.command, timeout: hook.timeoutSeconds };
     groups.push(hook.matcher === undefined ? { hooks: [entry] } : { matcher: hook.matcher, hooks: [entry] });
+    if (next.hooks === undefined) created.push("hooks");
+    if (hooksByEvent[hook.event] === undefined) created.push(`hooks.${hook.event}`);
     hooksByEvent[hook.event] = groups;
     next.hooks = hooksByEvent;
     changes.push(`${hook.event}: ${hook.command}`);
   }
-  return { settings: next, changes };
+  return { settings: next, changes, created };
 }
 
 /**
- * Removes exactly the entries running one of these commands. A group, an event list or the
- * `hooks` object is removed only when it became empty by that removal; one that was empty
- * before is left alone.
+ * Removes exactly the entries running one of these commands. A group is removed when that
+ * removal empties it (install adds a group of its own). An event list or the `hooks` object
+ * emptied by it is removed only when install created it (`createdByInstall`, JSON paths), so
+ * one the settings held before (`"hooks": {}` included) stays; without a record of the install
+ * (null), whatever the removal empties goes. One that was empty before is always left alone.
  */
-export function removeTeammemHooks(settings: unknown, hooks: readonly TeammemHook[], file: string): SettingsEdit {
+export function removeTeammemHooks(settings: unknown, hooks: readonly TeammemHook[], file: string, createdByInstall: readonly string[] | null = null): SettingsEdit {
   const next = structuredClone(asSettingsObject(settings, file));
   const changes: string[] = [];
+  const isCreatedByInstall = (jsonPath: string) => createdByInstall === null || createdByInstall.includes(jsonPath);
   if (next.hooks === undefined) return { settings: next, changes };
   const hooksByEvent = readHooksObject(next, file);
   for (const event of new Set(hooks.map((hook) => hook.event))) {
@@ -60,11 +69,21 @@ export function removeTeammemHooks(settings: unknown, hooks: readonly TeammemHoo
       if (remaining.length > 0) kept.push({ ...(group as JsonObject), hooks: remaining });
     }
     if (removedHere === 0) continue;
-    if (kept.length > 0) hooksByEvent[event] = kept;
+    if (kept.length > 0 || !isCreatedByInstall(`hooks.${event}`)) hooksByEvent[event] = kept;
     else delete hooksByEvent[event];
   }
-  if (Object.keys(hooksByEvent).length === 0 && changes.length > 0) delete next.hooks;
+  if (Object.keys(hooksByEvent).length === 0 && changes.length > 0 && isCreatedByInstall("hooks")) delete next.hooks;
   return { settings: next, changes };
+}
+
+/**
+ * Of the JSON paths an earlier install recorded as created (`hooks`, `hooks.SessionStart`), those
+ * that still hold one of these hooks: still install's own. One that holds none may since have
+ * been written anew by the settings' owner (a replaced file that has `"hooks": {}`).
+ */
+export function keepOwnContainers(settings: unknown, hooks: readonly TeammemHook[], file: string, recorded: readonly string[]): string[] {
+  const present = listTeammemHooks(settings, hooks, file).map((hook) => `hooks.${hook.slice(0, hook.indexOf(":"))}`);
+  return recorded.filter((jsonPath) => (jsonPath === "hooks" ? present.length > 0 : present.includes(jsonPath)));
 }
 
 /** The teammem hooks these settings hold, as `Event: command`. */

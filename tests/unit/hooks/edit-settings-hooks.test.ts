@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addTeammemHooks, listTeammemHooks, removeTeammemHooks } from "@/lib/hooks/edit-settings-hooks";
+import { addTeammemHooks, keepOwnContainers, listTeammemHooks, removeTeammemHooks } from "@/lib/hooks/edit-settings-hooks";
 import { PROMPT_RECALL_COMMAND, SESSION_SYNC_COMMAND, TEAMMEM_HOOKS } from "@/lib/hooks/teammem-hooks";
 
 const FILE = "settings.json";
@@ -82,5 +82,25 @@ describe("removing teammem's hooks", () => {
   it("does not touch a command that only resembles ours", () => {
     const similar = { hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: `${PROMPT_RECALL_COMMAND} --budget-ms 500` }] }] } };
     expect(removeTeammemHooks(similar, TEAMMEM_HOOKS, FILE)).toEqual({ settings: similar, changes: [] });
+  });
+
+  it("keeps the `hooks` object and event lists install did not create, though the removal empties them", () => {
+    const before = { hooks: { SessionStart: [] } };
+    const install = addTeammemHooks(before, TEAMMEM_HOOKS, FILE);
+    expect(install.created).toEqual(["hooks.UserPromptSubmit"]);
+    expect(removeTeammemHooks(install.settings, TEAMMEM_HOOKS, FILE, install.created).settings).toEqual(before);
+    const fromEmpty = addTeammemHooks({ hooks: {} }, TEAMMEM_HOOKS, FILE);
+    expect(removeTeammemHooks(fromEmpty.settings, TEAMMEM_HOOKS, FILE, fromEmpty.created).settings).toEqual({ hooks: {} });
+    const fromNothing = addTeammemHooks({}, TEAMMEM_HOOKS, FILE);
+    expect(fromNothing.created).toEqual(["hooks", "hooks.SessionStart", "hooks.UserPromptSubmit"]);
+    expect(removeTeammemHooks(fromNothing.settings, TEAMMEM_HOOKS, FILE, fromNothing.created).settings).toEqual({});
+  });
+
+  it("counts as install's own only the recorded containers that still hold one of its hooks", () => {
+    const installed = addTeammemHooks({}, TEAMMEM_HOOKS, FILE);
+    const recorded = installed.created;
+    expect(keepOwnContainers(installed.settings, TEAMMEM_HOOKS, FILE, recorded)).toEqual(recorded);
+    // The owner replaced the file since: its empty `hooks` object is theirs.
+    expect(keepOwnContainers({ hooks: {} }, TEAMMEM_HOOKS, FILE, recorded)).toEqual([]);
   });
 });

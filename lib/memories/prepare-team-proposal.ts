@@ -1,5 +1,6 @@
 import type { Caller } from "../auth/resolve-caller";
 import type { Config } from "../config";
+import { findPrivateTypeProblem } from "../memdir/find-private-type-problem";
 import { parseMemoryHeader, type MemoryType } from "../memdir/frontmatter";
 import { CONTENT_TOO_LARGE, fitsContentLimit } from "../review/validate-proposal-input";
 import { scanSecrets } from "../secrets/scan-secrets";
@@ -30,6 +31,8 @@ export async function prepareTeamProposal(options: { config: Config; caller: Cal
   if (type === "user") {
     return blocked(type, "This is a `user` memory: it describes you (your role, preferences, what you know), so it stays private (T2) and cannot be proposed.");
   }
+  const typeProblem = findPrivateTypeProblem(options.memoryPath, file.text);
+  if (typeProblem) return blocked(type, `This file ${typeProblem}.`);
   if (file.isCut || !fitsContentLimit(file.text)) return blocked(type, `This file is too large to propose: ${CONTENT_TOO_LARGE}.`);
   const secrets = scanSecrets(file.text);
   if (secrets.length > 0) {

@@ -8,7 +8,7 @@ import { isInsideFolder } from "../memdir/is-inside-folder";
 import { parseMemoryHeader } from "../memdir/frontmatter";
 import { NotRegularFileError, readRegularFile } from "../memdir/read-regular-file";
 import { isMemoryFileName } from "../memdir/list-markdown-files";
-import { findPrivateTypeProblem } from "./find-private-type-problem";
+import { findPrivateTypeProblem } from "../memdir/find-private-type-problem";
 import { CLAUDE_SYNC_MAX_BYTES, findContentProblem, findTravelNameProblem } from "./scan-team-dir";
 import { findSyncProject } from "./find-sync-project";
 import { findTeamMemoryDir } from "./find-team-memory-dir";

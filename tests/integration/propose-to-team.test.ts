@@ -68,6 +68,16 @@ describe.each(kinds)("Propose to team on $kind", ({ kind, enabled }) => {
       expect(draft.blockedReason).toContain("stays private (T2)");
     });
 
+    it.runIf(enabled)("keeps a memory whose type the server cannot read private too (`type: User`, `type` given twice)", async () => {
+      for (const [file, header] of [["user_capital.md", "type: User"], ["user_twice.md", "type: project\ntype: user"]]) {
+        await writeFile(path.join(memoryDir, file!), `---\nname: About me\ndescription: my role on the team\n${header}\n---\nI lead payments.\n`);
+        const draft = await prepare(file!);
+        expect(draft.content).toBeNull();
+        expect(draft.blockedReason).toMatch(/cannot be sent as it is.*stays private, T2/);
+        await rm(path.join(memoryDir, file!));
+      }
+    });
+
     it.runIf(enabled)("offers a feedback memory whole, flagged for the lead's convention check", async () => {
       const draft = await prepare("feedback_small_diffs.md");
       expect(draft.content).toBe(await readFile(path.join(memoryDir, "feedback_small_diffs.md"), "utf8"));

@@ -1,6 +1,6 @@
-import { parseMemoryHeader } from "../memdir/frontmatter";
-import type { LintRule } from "../memdir/lint-finding";
-import { validateMemory } from "../memdir/validate-memory";
+import { parseMemoryHeader } from "./frontmatter";
+import type { LintRule } from "./lint-finding";
+import { validateMemory } from "./validate-memory";
 
 /** The server's findings that mean it cannot read the memory's type (lib/memdir/validate-memory.ts). */
 const TYPE_UNREADABLE = new Set<LintRule>(["unknown-type", "frontmatter-invalid"]);

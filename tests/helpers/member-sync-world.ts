@@ -6,6 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import { MAX_BODY_BYTES } from "@/app/_server/body";
 import { serveWebHandler } from "@/lib/http/serve-web-handler";
+import { privateMemoryDir, teamMemoryDir } from "@/lib/memdir/paths";
+import { runSync } from "@/lib/sync/run-sync";
+import type { SyncReport } from "@/lib/sync/sync-report";
 import { loadApiRoutes, type LoadedRoute } from "./api-routes";
 
 /**
@@ -15,6 +18,7 @@ import { loadApiRoutes, type LoadedRoute } from "./api-routes";
  * them out, each with a real git checkout whose origin is the project's repository. Every request
  * is kept (method, URL, body) as the server's request log.
  */
+export type SyncMember = { home: string; checkout: string; memoryDir: string; teamDir: string; token: string };
 export type RecordedRequest = { method: string; url: string; body: string };
 export const REPO_URL = "https://github.com/acme/checkout.git";
 export const PROJECT = "acme-checkout";
@@ -90,7 +94,27 @@ export async function startSyncWorld() {
     await rm(root, { recursive: true, force: true });
   }
 
-  return { root, config, db, userIds, tokens, requests, base: () => base, setOffline: (value: boolean) => (isOffline = value), makeMemberHome, teammem, stop };
+  /** A member's machine with its memory and team/ folders named, syncing with `token` (Omar's by default). */
+  async function makeMember(label: string, token = tokens.omar!): Promise<SyncMember> {
+    const { home, checkout } = await makeMemberHome(label);
+    const memoryDir = privateMemoryDir(path.join(home, ".claude"), checkout);
+    return { home, checkout, memoryDir, teamDir: teamMemoryDir(memoryDir), token };
+  }
+
+  /** `teammem sync` in this process, as the member runs it in their checkout. */
+  function syncAs(member: SyncMember, options: { isDryRun?: boolean; projectId?: string } = {}): Promise<SyncReport> {
+    return runSync({
+      config: { claudeCodeEnv: {}, homeDir: member.home, faultPoint: null },
+      target: { server: base, token: member.token },
+      cwd: member.checkout,
+      projectId: options.projectId ?? null,
+      isDryRun: options.isDryRun ?? false,
+      clientVersion: "test",
+      lockWaitMs: 1_000,
+    });
+  }
+
+  return { root, config, db, userIds, tokens, requests, base: () => base, setOffline: (value: boolean) => (isOffline = value), makeMemberHome, makeMember, syncAs, teammem, stop };
 }
 
 function dispatch(routes: LoadedRoute[], request: Request): Promise<Response> {

@@ -5,9 +5,6 @@ import { PROJECT, startSyncWorld } from "../helpers/member-sync-world";
 import { approveAs, memoryText, readTeamFile, writeTeamFile } from "../helpers/team-files";
 import { createApiToken, revokeApiToken } from "@/lib/auth/manage-api-tokens";
 import { removeFromProject, setProjectRole } from "@/lib/auth/manage-users";
-import { privateMemoryDir, teamMemoryDir } from "@/lib/memdir/paths";
-import { runSync } from "@/lib/sync/run-sync";
-import type { SyncReport } from "@/lib/sync/sync-report";
 
 /**
  * What a member notices through the CLI around `teammem sync`: the SessionStart hook in a
@@ -30,22 +27,10 @@ afterAll(async () => {
 });
 
 async function newMember(name: MemberName = "omar", token = world.tokens[name]!): Promise<Member> {
-  const { home, checkout } = await world.makeMemberHome(`followups-${++homes}`);
-  const memoryDir = privateMemoryDir(path.join(home, ".claude"), checkout);
-  return { name, home, checkout, memoryDir, teamDir: teamMemoryDir(memoryDir), token };
+  return { name, ...(await world.makeMember(`followups-${++homes}`, token)) };
 }
 
-function sync(member: Member): Promise<SyncReport> {
-  return runSync({
-    config: { claudeCodeEnv: {}, homeDir: member.home, faultPoint: null },
-    target: { server: world.base(), token: member.token },
-    cwd: member.checkout,
-    projectId: null,
-    isDryRun: false,
-    clientVersion: "test",
-    lockWaitMs: 1_000,
-  });
-}
+const sync = (member: Member) => world.syncAs(member);
 
 const teammem = (member: Member, args: string[]) => world.teammem(args, { home: member.home, cwd: member.checkout, token: member.token });
 const memory = (name: string, body: string) => memoryText(name, body, `Decision ${++unique} about ${name.toLowerCase()}`);

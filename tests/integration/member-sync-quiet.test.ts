@@ -3,11 +3,9 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outsideStoreWriter } from "../helpers/outside-store-writer";
 import { memoryText, readTeamFile } from "../helpers/team-files";
-import { PROJECT, startSyncWorld } from "../helpers/member-sync-world";
-import { privateMemoryDir, teamMemoryDir } from "@/lib/memdir/paths";
+import { PROJECT, startSyncWorld, type SyncMember } from "../helpers/member-sync-world";
 import { syncStateFile } from "@/lib/sync/read-sync-head";
 import { findQuietState, isTeamDirAsRecorded } from "@/lib/sync/quiet-sync";
-import { runSync } from "@/lib/sync/run-sync";
 import { syncExitCode, type SyncReport } from "@/lib/sync/sync-report";
 
 /**
@@ -19,14 +17,12 @@ import { syncExitCode, type SyncReport } from "@/lib/sync/sync-report";
  * meets them (files written within two seconds of a sync are read again: racy mtimes).
  */
 let world: Awaited<ReturnType<typeof startSyncWorld>>;
-let member: { home: string; checkout: string; memoryDir: string; teamDir: string };
+let member: SyncMember;
 let writer: ReturnType<typeof outsideStoreWriter>;
 
 beforeAll(async () => {
   world = await startSyncWorld();
-  const { home, checkout } = await world.makeMemberHome("quiet");
-  const memoryDir = privateMemoryDir(path.join(home, ".claude"), checkout);
-  member = { home, checkout, memoryDir, teamDir: teamMemoryDir(memoryDir) };
+  member = await world.makeMember("quiet");
   writer = outsideStoreWriter(world.config, path.join(world.root, "outside-writer"));
 }, 180_000);
 
@@ -38,17 +34,7 @@ async function pushToStore(files: Record<string, string>): Promise<void> {
   await writer.commit(PROJECT, files);
 }
 
-function sync(options: { isDryRun?: boolean; projectId?: string } = {}): Promise<SyncReport> {
-  return runSync({
-    config: { claudeCodeEnv: {}, homeDir: member.home, faultPoint: null },
-    target: { server: world.base(), token: world.tokens.omar! },
-    cwd: member.checkout,
-    projectId: options.projectId ?? null,
-    isDryRun: options.isDryRun ?? false,
-    clientVersion: "test",
-    lockWaitMs: 1_000,
-  });
-}
+const sync = (options: { isDryRun?: boolean; projectId?: string } = {}) => world.syncAs(member, options);
 
 /** The sync requests (`GET …/sync`) one run made. */
 async function syncRequestsOf(work: () => Promise<SyncReport>): Promise<{ report: SyncReport; requests: string[] }> {

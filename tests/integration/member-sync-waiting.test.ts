@@ -2,12 +2,10 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises"
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approveAs, memoryText, readTeamFile, writeTeamFile } from "../helpers/team-files";
-import { PROJECT, startSyncWorld } from "../helpers/member-sync-world";
-import { privateMemoryDir, teamMemoryDir } from "@/lib/memdir/paths";
+import { PROJECT, startSyncWorld, type SyncMember } from "../helpers/member-sync-world";
 import { rejectProposal } from "@/lib/review/reject-proposal";
 import { syncStateFile } from "@/lib/sync/read-sync-head";
-import { runSync } from "@/lib/sync/run-sync";
-import { syncExitCode, type SyncReport } from "@/lib/sync/sync-report";
+import { syncExitCode } from "@/lib/sync/sync-report";
 
 /**
  * What waits for review follows the member's folder, and a decision never destroys text that
@@ -16,7 +14,7 @@ import { syncExitCode, type SyncReport } from "@/lib/sync/sync-report";
  * Each case has a member of its own (a fresh home and checkout) on one real server.
  */
 let world: Awaited<ReturnType<typeof startSyncWorld>>;
-type Member = { home: string; checkout: string; memoryDir: string; teamDir: string };
+type Member = SyncMember;
 let homes = 0;
 let unique = 0;
 
@@ -28,23 +26,8 @@ afterAll(async () => {
   await world?.stop();
 });
 
-async function newMember(): Promise<Member> {
-  const { home, checkout } = await world.makeMemberHome(`waiting-${++homes}`);
-  const memoryDir = privateMemoryDir(path.join(home, ".claude"), checkout);
-  return { home, checkout, memoryDir, teamDir: teamMemoryDir(memoryDir) };
-}
-
-function sync(member: Member, options: { isDryRun?: boolean } = {}): Promise<SyncReport> {
-  return runSync({
-    config: { claudeCodeEnv: {}, homeDir: member.home, faultPoint: null },
-    target: { server: world.base(), token: world.tokens.omar! },
-    cwd: member.checkout,
-    projectId: null,
-    isDryRun: options.isDryRun ?? false,
-    clientVersion: "test",
-    lockWaitMs: 1_000,
-  });
-}
+const newMember = () => world.makeMember(`waiting-${++homes}`);
+const sync = (member: Member, options: { isDryRun?: boolean } = {}) => world.syncAs(member, options);
 
 const memory = (name: string, body: string) => memoryText(name, body, `Decision ${++unique} about ${name.toLowerCase()}`);
 const write = (member: Member, file: string, content: string) => writeTeamFile(member.teamDir, file, content);

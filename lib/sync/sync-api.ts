@@ -5,7 +5,7 @@ import type { OutboxItem } from "./sync-state";
 
 /** At most this many restarts when the store moves while pages are read. */
 const PAGE_RESTARTS = 3;
-/** Fewer, bigger pages: each page lists the project's tree again on the server. */
+/** Fewer, bigger pages: each is a request, a read-model query and a `cat-file` batch on the server. */
 const PAGE_SIZE = 2_000;
 const PAGES_IN_FLIGHT = 3;
 /** 2 million files: an answer claiming more pages is not one this client walks through. */

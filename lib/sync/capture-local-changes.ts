@@ -11,8 +11,6 @@ export type CaptureOptions = {
   /** What the store holds now; null offline (then every difference from the last sync is a change). */
   answer: SyncAnswer | null;
   report: SyncReport;
-  /** team/ was deleted as a whole: nothing in it counts as deleted (it is filled again). */
-  isTeamDirGone?: boolean;
 };
 
 /** A proposal in review that the member's folder no longer asks for: withdrawn when the server is reached. */
@@ -29,7 +27,7 @@ export type Withdrawal = { path: string; proposalId: string; why: "put back" | "
  * what waits for it, a file deleted while its change waits turns that change into a retirement
  * (or, new to the store, withdraws it). Returns the proposals in review to withdraw.
  */
-export function captureLocalChanges({ state, scan, answer, report, isTeamDirGone = false }: CaptureOptions): Withdrawal[] {
+export function captureLocalChanges({ state, scan, answer, report }: CaptureOptions): Withdrawal[] {
   const incoming = new Map((answer?.files ?? []).map((file) => [file.path, file]));
   const removedInStore = new Set(answer?.removed ?? []);
   const skipped = new Set(scan.skipped.map((file) => file.path));
@@ -39,9 +37,10 @@ export function captureLocalChanges({ state, scan, answer, report, isTeamDirGone
     const known = state.files[file.path];
     const queued = lastQueued(state, file.path);
     const waiting = queued ? queued.localHash : state.pending[file.path]?.localHash;
-    if (known && known.local === file.hash) {
-      // As the last sync left it: whatever waits for this file (an edit since undone, a deletion
-      // since put back) no longer stands.
+    // As the last sync left it, or exactly the store's text (its blob id is the file's): whatever
+    // waits for this file (an edit since undone, a deletion since put back) no longer stands.
+    if (known && (known.local === file.hash || known.blob === file.hash)) {
+      if (known.local !== file.hash) state.files[file.path] = { blob: known.blob, local: file.hash };
       if (waiting !== undefined || state.tombstones[file.path]) cancelWaiting(state, file.path, "put back", withdrawals);
       continue;
     }
@@ -61,11 +60,16 @@ export function captureLocalChanges({ state, scan, answer, report, isTeamDirGone
     const isAgainstStoreHead = !known && !waiting && storeVersion !== undefined;
     const baseBlob = known?.blob || (isAgainstStoreHead ? storeVersion.blob : null);
     enqueue(state, report, { path: file.path, content, baseBlob, localHash: gitBlobId(content) }, baseBlob ? "change" : "new", isAgainstStoreHead);
+    delete state.tombstones[file.path]; // back with other text: its retirement becomes this change, and deleting it again is seen
   }
-  const isGone = (filePath: string) => !isTeamDirGone && !scan.files.has(filePath) && !skipped.has(filePath) && filePath !== "MEMORY.md";
-  // A new file deleted while it waits: it never reaches the store.
+  const isGone = (filePath: string) => !scan.files.has(filePath) && !skipped.has(filePath) && filePath !== "MEMORY.md";
   for (const filePath of waitingPaths(state)) {
-    if (isGone(filePath) && !state.files[filePath] && !isRetirementWaiting(state, filePath)) cancelWaiting(state, filePath, "deleted", withdrawals);
+    if (!isGone(filePath) || state.files[filePath] || isRetirementWaiting(state, filePath)) continue;
+    const storeVersion = answer?.full ? incoming.get(filePath) : undefined;
+    // A store file without a record (the state's tables were lost): its deletion is a retirement, below.
+    if (storeVersion) state.files[filePath] = { blob: storeVersion.blob, local: "" };
+    // A new file deleted while it waits: it never reaches the store.
+    else cancelWaiting(state, filePath, "deleted", withdrawals);
   }
   for (const [filePath, known] of Object.entries(state.files)) {
     if (!isGone(filePath) || state.tombstones[filePath] || isRetirementWaiting(state, filePath)) continue;

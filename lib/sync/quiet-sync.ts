@@ -17,6 +17,8 @@ import { findTablesStart, isFileRow, isSeenRow, type SeenRow } from "./sync-stat
 export type QuietState = {
   head: NonNullable<ReturnType<typeof parseSavedHead>> & { syncedCommit: string };
   recorded: Map<string, SeenRow>;
+  /** The last sync wrote the store's index, MEMORY.md: it must still be there. */
+  hasIndex: boolean;
   text: string;
   tablesStart: number;
 };
@@ -48,19 +50,24 @@ export function findQuietState(text: string | null, value: unknown, server: stri
   }
   if (recorded.size + indexRows !== seen.length) return null;
   let synced = 0;
+  let hasIndex = false;
   for (const row of files) {
     if (!isFileRow(row)) return null;
-    if (row[0] === "MEMORY.md") continue; // the store's index: written by sync, never scanned
+    if (row[0] === "MEMORY.md") {
+      hasIndex = true; // the store's index: written by sync, never scanned
+      continue;
+    }
     if (recorded.get(row[0])?.[4] !== (row[2] ?? row[1])) return null;
     synced++;
   }
   const tablesStart = findTablesStart(text);
   if (synced !== recorded.size || tablesStart <= 0) return null;
-  return { head: { ...head, syncedCommit: head.syncedCommit }, recorded, text, tablesStart };
+  return { head: { ...head, syncedCommit: head.syncedCommit }, recorded, hasIndex, text, tablesStart };
 }
 
 /**
- * Whether team/ holds exactly the recorded files, each with the size, mtime and inode it had:
+ * Whether team/ holds exactly the recorded files, each with the size, mtime and inode it had, and
+ * the store's index when the last sync wrote it:
  * then no file was added, changed or deleted since (as git's index judges a clean work tree),
  * and none needs reading. One listing and one `lstat` per file; any difference is false.
  */
@@ -68,6 +75,7 @@ export async function isTeamDirAsRecorded(teamDir: string, quiet: QuietState): P
   const listing = await listMarkdownFiles(teamDir);
   if (listing.skipped.length > 0 || listing.files.length !== quiet.recorded.size) return false;
   const folderPrefix = path.join(teamDir, "/");
+  if (quiet.hasIndex && !lstatSync(folderPrefix + "MEMORY.md", { throwIfNoEntry: false })?.isFile()) return false;
   for (const relativePath of listing.files) {
     const row = quiet.recorded.get(relativePath);
     if (!row) return false;

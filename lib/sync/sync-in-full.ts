@@ -1,3 +1,4 @@
+import { lstat } from "node:fs/promises";
 import path from "node:path";
 import { AppError, isAppError } from "../errors";
 import { findKeyProblem } from "../memdir/validate-memory-key";
@@ -17,7 +18,7 @@ import { sendOutbox, withdrawProposals } from "./send-outbox";
 import { fetchSyncAnswer } from "./sync-api";
 import { emptyReport, type SyncReport } from "./sync-report";
 import { assertReadableFormat, chooseSyncState, keepSyncStateAside, parseSyncState, proposalIdsToAsk, saveSyncState, type SyncState } from "./sync-state";
-import { createTeamFiles } from "./team-files";
+import { createTeamFiles, type TeamFiles } from "./team-files";
 
 /** What `runSync` read before it: the state file's text (and its JSON), and the answer its quiet path got. */
 export type SyncStart = { stored: string | null; parsed: unknown; prefetched: { since: string; answer: SyncAnswer } | null };
@@ -43,12 +44,11 @@ export async function syncInFull(options: RunSyncOptions, location: TeamMemoryLo
     if (!isForeignKept) isForeignKept = Boolean(await keepSyncStateAside(location.memoryDir, foreign!));
     basis = await saveSyncState(location.memoryDir, state, basis);
   };
-  // team/ deleted as a whole is taken as "give me a fresh copy", never as retiring every memory.
-  const isTeamDirGone = !(await assertTeamFolder(location.teamDir)) && Object.keys(state.files).some((filePath) => filePath !== "MEMORY.md");
-  if (isTeamDirGone) {
-    Object.assign(state, { files: {}, seen: {}, needsFullComparison: true });
-    report.stateProblem = "your team/ folder was missing: it is filled again from the store (to retire a memory, delete its file, not the folder)";
-  }
+  const files = createTeamFiles(location.memoryDir, location.teamDir, { isDryRun: options.isDryRun });
+  const hasTeamDir = await assertTeamFolder(location.teamDir);
+  if (!hasTeamDir && Object.keys(state.files).some((filePath) => filePath !== "MEMORY.md")) await startFreshCopy(state, files, report);
+  // The store's index deleted by hand comes back with the next full listing (it is never proposed).
+  else if (hasTeamDir && state.files["MEMORY.md"] && !(await lstat(path.join(location.teamDir, "MEMORY.md")).catch(() => null))) state.needsFullComparison = true;
   const scan = await scanTeamDir(location.teamDir, state.seen);
   // Saved with every state from here on: records for files this run read or wrote.
   const recordSeen = () => {
@@ -65,7 +65,7 @@ export async function syncInFull(options: RunSyncOptions, location: TeamMemoryLo
     answer = isAsked ? prefetched!.answer : await fetchSyncAnswer(options.target, { projectId, since, proposalIds, clientVersion: options.clientVersion, isPeek: options.isDryRun });
   } catch (error) {
     if (!isAppError(error) || error.code !== "SERVER_UNAVAILABLE" || error.details.isMalformedAnswer) throw error;
-    captureLocalChanges({ state, scan, answer: null, report, isTeamDirGone });
+    captureLocalChanges({ state, scan, answer: null, report });
     recordSeen();
     await save();
     return { ...report, mode: "offline", outbox: state.outbox.length, offlineReason: error.message };
@@ -75,9 +75,8 @@ export async function syncInFull(options: RunSyncOptions, location: TeamMemoryLo
   report.head = answer.head;
   report.mode = answer.isUnchanged ? "unchanged" : answer.full ? "full" : "changes";
 
-  const files = createTeamFiles(location.memoryDir, location.teamDir, { isDryRun: options.isDryRun });
   await applyDecisions({ state, scan, proposals: answer.proposals, files, report });
-  const withdrawals = captureLocalChanges({ state, scan, answer, report, isTeamDirGone });
+  const withdrawals = captureLocalChanges({ state, scan, answer, report });
   // The outbox and the settled decisions are durable before anything is sent or replaced. When
   // there are neither (a no-op), the state is saved once, at the end.
   if (state.outbox.length > 0 || withdrawals.length > 0 || report.landed.length > 0 || report.turnedDown.length > 0) await save();
@@ -101,6 +100,24 @@ export async function syncInFull(options: RunSyncOptions, location: TeamMemoryLo
   recordSeen();
   await save();
   return finishReport(report, state, answer);
+}
+
+/**
+ * team/ deleted as a whole means "give me a fresh copy of the store", never "retire every
+ * memory": the folder is filled again, and what waited on this disk is let go here. Proposals in
+ * review stay on the server and are decided there (a landed one arrives as a store change);
+ * changes not sent yet, whose text exists nowhere else, are kept in memory.teammem-kept/.
+ */
+async function startFreshCopy(state: SyncState, files: TeamFiles, report: SyncReport): Promise<void> {
+  const unsent = state.outbox.filter((item) => item.content !== null);
+  for (const item of unsent) await files.keepAside(item.path, item.content!, `teammem: your team/ folder was missing and is filled again from the store; this change to ${item.path} had not been sent yet:`);
+  const inReview = Object.keys(state.pending).length;
+  Object.assign(state, { files: {}, seen: {}, outbox: [], pending: {}, tombstones: {}, refused: {}, needsFullComparison: true });
+  report.stateProblem = [
+    "your team/ folder was missing: it is filled again from the store (to retire a memory, delete its file, not the folder)",
+    inReview ? `your ${inReview} proposal(s) in review stay on the server` : "",
+    unsent.length ? `${unsent.length} change(s) not sent yet are kept in memory.teammem-kept/` : "",
+  ].filter(Boolean).join("; ");
 }
 
 /** A path the server names is written on this disk: one that could escape team/ stops the sync before any write. */

@@ -103,6 +103,53 @@ describe("a file changed again while its proposal waits", () => {
   });
 });
 
+describe("what waits, after the folder changed more than once", () => {
+  const latestContent = async (proposalId: string) => (await world.db.proposalRevision.findFirstOrThrow({ where: { proposalId }, orderBy: { revision: "desc" } })).content;
+
+  it("deleted, re-created with other text, deleted again: what waits is a retirement, and the deleted draft never lands", async () => {
+    const { member, file, text } = await memberWithStoreFile();
+    await remove(member, file);
+    const proposalId = (await sync(member)).proposed[0]!.proposalId!;
+    await write(member, file, text.replace("Tuesdays", "Fridays (a draft I deleted)"));
+    await sync(member);
+    await remove(member, file);
+    expect((await sync(member)).proposed).toMatchObject([{ path: file, kind: "revision", proposalId }]);
+    expect(await latestContent(proposalId)).toBeNull();
+    await approveAs(world, world.userIds.lena, proposalId);
+    expect(await world.db.storeMemory.count({ where: { projectId: PROJECT, path: file } })).toBe(0);
+  });
+
+  it("the same, offline throughout: the retirement is what is sent last", async () => {
+    const { member, file, text } = await memberWithStoreFile();
+    world.setOffline(true);
+    try {
+      await remove(member, file);
+      await sync(member);
+      await write(member, file, text.replace("Tuesdays", "Mondays (a draft I deleted)"));
+      await sync(member);
+      await remove(member, file);
+      await sync(member);
+    } finally {
+      world.setOffline(false);
+    }
+    const proposalId = (await sync(member)).proposed.at(-1)!.proposalId!;
+    expect(await latestContent(proposalId)).toBeNull();
+  });
+
+  it("a store file back to exactly the store's text after a decision kept it aside proposes nothing", async () => {
+    const { member, file, text } = await memberWithStoreFile();
+    await write(member, file, text.replace("Tuesdays", "Thursdays"));
+    const proposalId = (await sync(member)).proposed[0]!.proposalId!;
+    await write(member, file, `${text}\ntoken ${TOKEN}\n`);
+    await reject(proposalId, "no");
+    await sync(member);
+    await write(member, file, text);
+    const report = await sync(member);
+    expect(report.proposed).toEqual([]);
+    expect(syncExitCode(report)).toBe(0);
+  });
+});
+
 describe("a decision on a file that cannot travel now", () => {
   it("a rejected new file whose newer text holds a secret stays untouched", async () => {
     const member = await newMember();
@@ -151,6 +198,45 @@ describe("the folder and the state as a whole", () => {
     expect(report.stateProblem).toMatch(/missing/);
     expect(await read(member, file)).toBe(text);
     expect(syncExitCode(await sync(member))).toBe(0);
+  });
+
+  it("team/ deleted as a whole while a change waits: every file comes back, the proposal stays in review, unsent text is kept", async () => {
+    const { member, file, text } = await memberWithStoreFile();
+    await write(member, file, text.replace("Tuesdays", "Thursdays"));
+    const proposalId = (await sync(member)).proposed[0]!.proposalId!;
+    await write(member, "project_unsent.md", memory("Unsent", "Written on a plane."));
+    world.setOffline(true);
+    await sync(member).finally(() => world.setOffline(false));
+    await rm(member.teamDir, { recursive: true });
+    const refill = await sync(member);
+    expect(refill.stateProblem).toMatch(/proposal\(s\) in review stay on the server; 1 change\(s\) not sent yet are kept/);
+    const kept = await readdir(`${member.memoryDir}.teammem-kept`);
+    expect(kept.some((name) => name.startsWith("project_unsent.md"))).toBe(true);
+    for (let again = 0; again < 2; again++) expect(syncExitCode(await sync(member))).toBe(0);
+    expect(await read(member, file)).toBe(text);
+    expect(await stateOf(proposalId)).toBe("submitted");
+  });
+
+  it("team/MEMORY.md deleted by hand comes back with the next sync", async () => {
+    const member = await newMember();
+    await sync(member);
+    await rm(path.join(member.teamDir, "MEMORY.md"));
+    const report = await sync(member);
+    expect(syncExitCode(report)).toBe(0);
+    expect(await read(member, "MEMORY.md")).toContain("- [");
+  });
+
+  it("a store file with a waiting change, deleted, then the state cut short: its retirement is proposed and the file not revived", async () => {
+    const { member, file, text } = await memberWithStoreFile();
+    await write(member, file, text.replace("Tuesdays", "Wednesdays"));
+    const proposalId = (await sync(member)).proposed[0]!.proposalId!;
+    await remove(member, file);
+    const state = await readFile(syncStateFile(member.memoryDir), "utf8");
+    await writeFile(syncStateFile(member.memoryDir), state.slice(0, state.length - 40));
+    const report = await sync(member);
+    expect(report.stateProblem).toMatch(/damaged past its queue/);
+    expect(report.proposed).toMatchObject([{ path: file, kind: "revision", proposalId }]);
+    expect(await read(member, file)).toBeNull();
   });
 
   it("a dry run changes nothing on the server, and creates no folder for a member who never synced", async () => {

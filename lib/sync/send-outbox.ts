@@ -42,6 +42,11 @@ const WITHDRAWN_BECAUSE: Record<Withdrawal["why"], string> = {
   deleted: "you deleted the file before review, so the proposal is withdrawn",
 };
 
+/** A withdrawal as the report lists it; `isPlanned` for --dry-run, which withdraws nothing. */
+export function withdrawnEntry({ path: filePath, why }: Withdrawal, isPlanned = false): SyncReport["turnedDown"][number] {
+  return { path: filePath, state: "withdrawn", reason: `${isPlanned ? "would be withdrawn: " : ""}${WITHDRAWN_BECAUSE[why]}`, restored: why === "put back", keptAt: null };
+}
+
 /**
  * Withdraws the proposals in review that the member's folder no longer asks for (the file put
  * back as synced, or a new file deleted). Each is settled here once the server took it back. A
@@ -49,7 +54,8 @@ const WITHDRAWN_BECAUSE: Record<Withdrawal["why"], string> = {
  * unreachable server leaves the rest for the next sync, which finds them again from the folder.
  */
 export async function withdrawProposals({ target, state, report, onSent }: Omit<SendOutboxOptions, "provenance">, withdrawals: Withdrawal[]): Promise<void> {
-  for (const { path: filePath, proposalId, why } of withdrawals) {
+  for (const withdrawal of withdrawals) {
+    const { path: filePath, proposalId } = withdrawal;
     try {
       await withdrawSyncProposal(target, { projectId: state.projectId, proposalId });
     } catch (error) {
@@ -59,7 +65,7 @@ export async function withdrawProposals({ target, state, report, onSent }: Omit<
       continue;
     }
     delete state.pending[filePath];
-    report.turnedDown.push({ path: filePath, state: "withdrawn", reason: WITHDRAWN_BECAUSE[why], restored: why === "put back", keptAt: null });
+    report.turnedDown.push(withdrawnEntry(withdrawal));
     await onSent();
   }
 }

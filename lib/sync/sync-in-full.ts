@@ -14,7 +14,7 @@ import { findSyncProject } from "./find-sync-project";
 import type { TeamMemoryLocation } from "./find-team-memory-dir";
 import type { RunSyncOptions } from "./run-sync";
 import { keepTrustworthy, scanTeamDir } from "./scan-team-dir";
-import { sendOutbox, withdrawProposals } from "./send-outbox";
+import { sendOutbox, withdrawnEntry, withdrawProposals } from "./send-outbox";
 import { fetchSyncAnswer } from "./sync-api";
 import { emptyReport, type SyncReport } from "./sync-report";
 import { assertReadableFormat, chooseSyncState, keepSyncStateAside, parseSyncState, proposalIdsToAsk, saveSyncState, type SyncState } from "./sync-state";
@@ -81,7 +81,7 @@ export async function syncInFull(options: RunSyncOptions, location: TeamMemoryLo
   // there are neither (a no-op), the state is saved once, at the end.
   if (state.outbox.length > 0 || withdrawals.length > 0 || report.landed.length > 0 || report.turnedDown.length > 0) await save();
   if (options.isDryRun) {
-    for (const { path: filePath, why } of withdrawals) report.turnedDown.push({ path: filePath, state: "withdrawn", reason: `would be withdrawn: you ${why === "deleted" ? "deleted the file" : "put the file back as it was synced"}`, restored: why === "put back", keptAt: null });
+    for (const withdrawal of withdrawals) report.turnedDown.push(withdrawnEntry(withdrawal, true));
   } else {
     try {
       await withdrawProposals({ target: options.target, state, report, onSent: save }, withdrawals);

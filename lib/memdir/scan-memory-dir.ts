@@ -65,7 +65,7 @@ export async function scanMemoryDir(memoryDir: string, options: ScanOptions = {}
 
 function readMemoryHeader(memoryDir: string, relativePath: string): ScannedMemory {
   // Plain concatenation: the listing's paths are already normalised (no `.`, `..` or `//`).
-  const head = readHeadSync(`${memoryDir}${path.sep}${relativePath}`, FRONTMATTER_MAX_LINES);
+  const head = readHeadSync(`${memoryDir}${path.sep}${relativePath}`, FRONTMATTER_MAX_LINES, true);
   const header = parseMemoryHeader(head.text);
   return {
     path: relativePath,

@@ -4,6 +4,8 @@ export type FrontmatterBlock =
   | { kind: "closed"; yaml: string; body: string };
 
 const DELIMITER = /^---[ \t]*$/;
+// The same rule matched in place from a line's start (`lastIndex`), sparing a slice per line.
+const DELIMITER_AT = /---[ \t]*(?:\n|$)/y;
 
 /**
  * C4: a memory has frontmatter only when its text STARTS with a `---` line and a closing `---`
@@ -19,7 +21,8 @@ export function splitFrontmatter(text: string): FrontmatterBlock {
   let lineStart = firstBreak + 1;
   while (lineStart <= text.length) {
     const lineEnd = nextLineEnd(text, lineStart);
-    if (DELIMITER.test(text.slice(lineStart, lineEnd))) {
+    DELIMITER_AT.lastIndex = lineStart;
+    if (DELIMITER_AT.test(text)) {
       return { kind: "closed", yaml: text.slice(firstBreak + 1, lineStart), body: text.slice(Math.min(lineEnd + 1, text.length)) };
     }
     if (lineEnd >= text.length) break;

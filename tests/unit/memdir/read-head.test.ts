@@ -2,6 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseMemoryHeader } from "@/lib/memdir/frontmatter";
 import { MAX_HEAD_BYTES, readHead, readHeadSync } from "@/lib/memdir/read-head";
 
 async function tempFile(content: string | Buffer): Promise<string> {
@@ -60,5 +61,46 @@ describe("readHeadSync against reading the whole file", () => {
       }
     }
     expect(checked).toBe(60);
+  });
+});
+
+describe("readHeadSync until the frontmatter ends", () => {
+  it("C4: reads the same header as the full first 30 lines, for every kind of opening and closing line", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "memdir-head-fm-"));
+    const openings = ["---\n", "---\r\n", "\uFEFF---\n", "--- \n", "---\t\n", "----\n", "# no frontmatter\n", ""];
+    const closings = ["---\n", "---\r\n", "--- \n", "---\t\r\n", "---", "----\n", " ---\n", "...\n"];
+    const middles = [
+      "name: A\ndescription: plain words\ntype: project\n",
+      "name: B\ndescription: billing: a colon\ntype: feedback\n",
+      "name: C\n---x: not a delimiter\ntype: user\n",
+      "name: D\ndescription: \"quoted: yes\"\r\ntype: reference\n",
+      "",
+      "name: E\n" + "note: filler\n".repeat(30),
+    ];
+    const bodies = ["", "body\n", "---\nname: not this one\n---\n", "x\n".repeat(40)];
+    let checked = 0;
+    for (const [o, opening] of openings.entries()) {
+      for (const [c, closing] of closings.entries()) {
+        for (const [m, middle] of middles.entries()) {
+          for (const [b, body] of bodies.entries()) {
+            const text = opening + middle + closing + body;
+            const file = path.join(dir, `f-${o}-${c}-${m}-${b}.md`);
+            await writeFile(file, text);
+            const bounded = readHeadSync(file, 30, true);
+            const full = readHeadSync(file, 30);
+            expect(parseMemoryHeader(bounded.text), JSON.stringify(text)).toEqual(parseMemoryHeader(full.text));
+            expect(full.text.startsWith(bounded.text)).toBe(true);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBe(openings.length * closings.length * middles.length * bodies.length);
+  });
+
+  it("stops after the closing line, so the body is never decoded", async () => {
+    const file = await tempFile(`---\nname: A\n---\n${"body line\n".repeat(20)}`);
+    expect(readHeadSync(file, 30, true).text).toBe("---\nname: A\n---\n");
+    expect(readHeadSync(await tempFile("---\r\nname: A\r\n---\r\nbody\r\n"), 30, true).text).toBe("---\r\nname: A\r\n---\r\n");
   });
 });

@@ -41,6 +41,9 @@ export type ScanOptions = { all?: boolean };
  */
 export async function scanMemoryDir(memoryDir: string, options: ScanOptions = {}): Promise<ScanResult> {
   const listing = await listMarkdownFiles(memoryDir);
+  // In code-unit order (the default sort's, native), so the stable sort by mtime below leaves
+  // ties in path order without a second comparison in JavaScript.
+  listing.files.sort();
   const skipped = [...listing.skipped];
   const memories: ScannedMemory[] = [];
   // S2: one pass over every file. Sync reads in batches beat the promise API five-fold here
@@ -57,8 +60,8 @@ export async function scanMemoryDir(memoryDir: string, options: ScanOptions = {}
       }
     }
   }
-  // S2: read everything first, then sort; ties broken by path so output is stable.
-  memories.sort((a, b) => b.mtime.getTime() - a.mtime.getTime() || compareCodeUnits(a.path, b.path));
+  // S2: read everything first, then sort; ties stay in path order so output is stable.
+  memories.sort((a, b) => b.mtime.getTime() - a.mtime.getTime());
   skipped.sort((a, b) => compareCodeUnits(a.path, b.path));
   return { memories: options.all ? memories : memories.slice(0, MAX_MEMORY_FILES), skipped, total: memories.length };
 }

@@ -93,23 +93,37 @@ export type QuietSyncOptions = {
   clientVersion: string;
 };
 
+/** The quiet path's question, asked before its answer is needed; it never rejects. */
+export type AskedStore = { answer: SyncAnswer; error: null } | { answer: null; error: unknown };
+
 /**
- * The quiet path's question to the server (the same one the full sync asks from this state).
- * When the store is still at the synced commit, the sync is done: its time is saved with the
- * tables' text as read, and the report is the full sync's for a no-op. Otherwise the answer is
- * handed back for the full sync to use; offline, the report says so and nothing is saved (there
- * is nothing to queue).
+ * The quiet path's question to the server (the same one the full sync asks from this state),
+ * started while team/ is still being checked: a member then waits for the network and the disk
+ * at once, not one after the other.
  */
-export async function syncQuietly(options: QuietSyncOptions, quiet: QuietState): Promise<QuietOutcome> {
+export function askStoreQuietly(options: QuietSyncOptions, quiet: QuietState): Promise<AskedStore> {
+  const { projectId, syncedCommit } = quiet.head;
+  return fetchSyncAnswer(options.target, { projectId, since: syncedCommit, proposalIds: [], clientVersion: options.clientVersion, isPeek: options.isDryRun }).then(
+    (answer) => ({ answer, error: null }),
+    (error: unknown) => ({ answer: null, error }),
+  );
+}
+
+/**
+ * The quiet path once team/ is known to be as recorded. When the store is still at the synced
+ * commit, the sync is done: its time is saved with the tables' text as read, and the report is
+ * the full sync's for a no-op. Otherwise the answer is handed back for the full sync to use;
+ * offline, the report says so and nothing is saved (there is nothing to queue).
+ */
+export async function syncQuietly(options: QuietSyncOptions, quiet: QuietState, asked: AskedStore): Promise<QuietOutcome> {
   const { projectId, syncedCommit } = quiet.head;
   const report = emptyReport({ projectId, memoryDir: options.memoryDir, teamDir: options.teamDir, isDryRun: options.isDryRun, stateProblem: null });
-  let answer: SyncAnswer;
-  try {
-    answer = await fetchSyncAnswer(options.target, { projectId, since: syncedCommit, proposalIds: [], clientVersion: options.clientVersion, isPeek: options.isDryRun });
-  } catch (error) {
+  if (asked.answer === null) {
+    const { error } = asked;
     if (!isAppError(error) || error.code !== "SERVER_UNAVAILABLE" || error.details.isMalformedAnswer) throw error;
     return { report: { ...report, mode: "offline", offlineReason: error.message }, answer: null };
   }
+  const { answer } = asked;
   const isNoOp = answer.isUnchanged && answer.head === syncedCommit && answer.files.length === 0 && answer.removed.length === 0 && answer.proposals.length === 0;
   if (!isNoOp) return { report: null, answer };
   if (!options.isDryRun) await writeSyncStateText(options.memoryDir, serializeHead({ ...quiet.head, syncedAt: new Date().toISOString() }) + quiet.text.slice(quiet.tablesStart));

@@ -4,7 +4,7 @@ import type { SyncAnswer } from "../member-sync/sync-answer";
 import { parseJsonOrNull } from "../parse-json";
 import { assertTeamFolder } from "./assert-team-folder";
 import { findTeamMemoryDir } from "./find-team-memory-dir";
-import { findQuietState, isTeamDirAsRecorded, syncQuietly } from "./quiet-sync";
+import { askStoreQuietly, findQuietState, isTeamDirAsRecorded, syncQuietly } from "./quiet-sync";
 import { acquireSyncLock } from "./sync-lock";
 import type { SyncReport } from "./sync-report";
 import { readSyncStateText } from "./sync-state";
@@ -42,10 +42,17 @@ export async function runSync(options: RunSyncOptions): Promise<SyncReport> {
     let prefetched: { since: string; answer: SyncAnswer } | null = null;
     if (quiet) {
       await assertTeamFolder(location.teamDir);
+      const quietOptions = { target: options.target, memoryDir: location.memoryDir, teamDir: location.teamDir, isDryRun: options.isDryRun, clientVersion: options.clientVersion };
+      const asking = askStoreQuietly(quietOptions, quiet);
       if (await isTeamDirAsRecorded(location.teamDir, quiet)) {
-        const outcome = await syncQuietly({ target: options.target, memoryDir: location.memoryDir, teamDir: location.teamDir, isDryRun: options.isDryRun, clientVersion: options.clientVersion }, quiet);
+        const outcome = await syncQuietly(quietOptions, quiet, await asking);
         if (outcome.report) return outcome.report;
         prefetched = { since: quiet.head.syncedCommit, answer: outcome.answer };
+      } else {
+        // team/ changed: the full sync uses the answer; a failed question is asked again there,
+        // where an unreachable server queues the changes in the outbox.
+        const asked = await asking;
+        if (asked.answer) prefetched = { since: quiet.head.syncedCommit, answer: asked.answer };
       }
     }
     // The rest of a sync loads only when it runs (scanning, secrets, transcripts, diffs): a

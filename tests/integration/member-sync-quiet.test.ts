@@ -93,10 +93,24 @@ describe("teammem sync with nothing to do", () => {
 });
 
 describe("teammem sync after one change, from a quiet state", () => {
-  it("an edit that keeps the file's size is proposed", async () => {
+  it("an edit that keeps the file's size is proposed, with the store asked once", async () => {
     await writeFile(teamFile("project_quiet_a.md"), text("Quiet A", "Alpha is 7."));
-    const report = await sync();
+    const { report, requests } = await syncRequestsOf(() => sync());
     expect(report.proposed).toMatchObject([{ path: "project_quiet_a.md", kind: "change" }]);
+    expect(requests).toHaveLength(1);
+  });
+
+  it("offline, a change found after the question failed waits in the outbox and goes out once", async () => {
+    await writeFile(teamFile("project_quiet_offline.md"), text("Quiet offline", "Written offline."));
+    world.setOffline(true);
+    const offline = await sync().finally(() => world.setOffline(false));
+    expect(offline).toMatchObject({ mode: "offline", outbox: 1 });
+    const online = await sync();
+    expect(online.proposed).toMatchObject([{ path: "project_quiet_offline.md", kind: "new" }]);
+    expect((await sync()).proposed).toEqual([]);
+    // Withdrawn again, so the cases after this one meet no proposal of it.
+    await rm(teamFile("project_quiet_offline.md"));
+    await sync();
   });
 
   it("a file replaced under the same name, size and mtime (another inode) is proposed", async () => {

@@ -9,10 +9,24 @@ import { findCompiledCli } from "./find-compiled-cli.mjs";
 
 const compiledEntry = findCompiledCli();
 const { main } = compiledEntry ? await import(compiledEntry) : await importThroughTsx();
-process.exitCode = await main(process.argv.slice(2));
+const exitCode = await main(process.argv.slice(2));
+// The command is done and awaited all it started; once what it wrote has left, the process ends
+// here. Left to end by itself, Node first finishes V8's pending garbage-collection work: ~5–10 ms
+// after scanning 10,000 memories, on every such command.
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+process.exit(exitCode);
 
 async function importThroughTsx() {
   const { register } = await import("tsx/esm/api");
   register();
   return import("./main.ts");
+}
+
+/** Resolves once everything written to the stream so far is handed to the system (or it closed). */
+function flushed(stream) {
+  if (stream.destroyed || stream.writableLength === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    stream.once("close", resolve);
+    stream.write("", resolve);
+  });
 }

@@ -159,6 +159,20 @@ describe("the installed teammem command", () => {
   });
 });
 
+describe("the installed teammem command ending its process", () => {
+  it("hands a slow reader every byte of a large answer before it ends, with the command's exit code", async () => {
+    const dir = await writeMemories(2_000);
+    // The reader takes its time, so the answer is still in the pipe when the command is done.
+    const result = spawnSync("sh", ["-c", `"${process.execPath}" "${TEAMMEM_BIN}" scan "${dir}" --all --json | (sleep 0.3; cat)`], { encoding: "utf8", maxBuffer: 1 << 26, env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: path.dirname(TEAMMEM_BIN) } });
+    const answer = JSON.parse(result.stdout) as { total: number; memories: unknown[] };
+    expect(answer.total).toBe(2_000);
+    expect(answer.memories).toHaveLength(2_000);
+    const missing = spawnSync(process.execPath, [TEAMMEM_BIN, "scan", path.join(dir, "missing")], { encoding: "utf8", env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: path.dirname(TEAMMEM_BIN) } });
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain("missing");
+  });
+});
+
 describe("choosing between the compiled CLI and the TypeScript sources", () => {
   /** A copy of the launcher's check in a scratch tree: one bundled source, one build record. */
   async function scratchTree(): Promise<{ root: string; source: string; find: () => Promise<string | null> }> {

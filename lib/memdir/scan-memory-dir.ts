@@ -1,5 +1,5 @@
 import path from "node:path";
-import { FRONTMATTER_MAX_LINES, parseMemoryHeader, type FrontmatterStatus, type MemoryType } from "./frontmatter";
+import { FRONTMATTER_MAX_LINES, readHeaderWithoutYaml, type FrontmatterStatus, type MemoryHeader, type MemoryType } from "./memory-header";
 import { describeError, listMarkdownFiles, type SkippedFile } from "./list-markdown-files";
 import { readHeadSync } from "./read-head";
 import { NotRegularFileError } from "./read-regular-file";
@@ -46,6 +46,8 @@ export async function scanMemoryDir(memoryDir: string, options: ScanOptions = {}
   listing.files.sort();
   const skipped = [...listing.skipped];
   const memories: ScannedMemory[] = [];
+  // Heads only YAML can read, kept to be read once the YAML reader has loaded (memory-header.ts).
+  const forYaml: { memory: ScannedMemory; text: string }[] = [];
   // S2: one pass over every file. Sync reads in batches beat the promise API five-fold here
   // (see read-head.ts and scripts/bench-scan.ts) while one file open at a time keeps clear of
   // file-descriptor limits.
@@ -53,12 +55,16 @@ export async function scanMemoryDir(memoryDir: string, options: ScanOptions = {}
     if (start > 0) await new Promise((resolve) => setImmediate(resolve));
     for (const relativePath of listing.files.slice(start, start + READ_BATCH)) {
       try {
-        memories.push(readMemoryHeader(memoryDir, relativePath));
+        memories.push(readMemoryHeader(memoryDir, relativePath, forYaml));
       } catch (error) {
         // A file swapped for a pipe or a link since it was listed is named for what it now is.
         skipped.push({ path: relativePath, reason: "unreadable", message: error instanceof NotRegularFileError ? error.message : describeError(error) });
       }
     }
+  }
+  if (forYaml.length > 0) {
+    const { parseMemoryHeader } = await import("./frontmatter");
+    for (const { memory, text } of forYaml) setHeader(memory, parseMemoryHeader(text));
   }
   // S2: read everything first, then sort; ties stay in path order so output is stable.
   memories.sort((a, b) => b.mtime.getTime() - a.mtime.getTime());
@@ -66,19 +72,21 @@ export async function scanMemoryDir(memoryDir: string, options: ScanOptions = {}
   return { memories: options.all ? memories : memories.slice(0, MAX_MEMORY_FILES), skipped, total: memories.length };
 }
 
-function readMemoryHeader(memoryDir: string, relativePath: string): ScannedMemory {
+function readMemoryHeader(memoryDir: string, relativePath: string, forYaml: { memory: ScannedMemory; text: string }[]): ScannedMemory {
   // Plain concatenation: the listing's paths are already normalised (no `.`, `..` or `//`).
   const head = readHeadSync(`${memoryDir}${path.sep}${relativePath}`, FRONTMATTER_MAX_LINES, true);
-  const header = parseMemoryHeader(head.text);
-  return {
-    path: relativePath,
-    name: detachFromHead(header.name),
-    description: detachFromHead(header.description),
-    type: header.type,
-    mtime: head.mtime,
-    size: head.size,
-    frontmatter: header.status,
-  };
+  const header = readHeaderWithoutYaml(head.text);
+  const memory: ScannedMemory = { path: relativePath, name: null, description: null, type: null, mtime: head.mtime, size: head.size, frontmatter: "ok" };
+  if (header) setHeader(memory, header);
+  else forYaml.push({ memory, text: head.text });
+  return memory;
+}
+
+function setHeader(memory: ScannedMemory, header: MemoryHeader): void {
+  memory.name = detachFromHead(header.name);
+  memory.description = detachFromHead(header.description);
+  memory.type = header.type;
+  memory.frontmatter = header.status;
 }
 
 /**

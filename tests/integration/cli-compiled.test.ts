@@ -130,6 +130,18 @@ describe("the installed teammem command", () => {
     expect(sources.filter((source) => source.includes("node_modules/zod/v4/classic/"))).toEqual([]);
   });
 
+  it("lists flat memories without loading a YAML library, and loads one for a file only YAML reads", async () => {
+    const dir = await writeMemories(5);
+    const flat = await teammemRecordingImports(["scan", dir, "--json"]);
+    expect(flat.code).toBe(0);
+    expect((JSON.parse(flat.stdout) as { total: number }).total).toBe(5);
+    expect(flat.bundled).not.toContain("js-yaml");
+    await writeFile(path.join(dir, "folded.md"), "---\nname: Folded\ndescription: >\n  read by\n  YAML only\ntype: user\n---\nBody\n");
+    const withYaml = await teammemRecordingImports(["scan", dir, "--json"]);
+    expect((JSON.parse(withYaml.stdout) as { memories: { file: string; description: string }[] }).memories).toContainEqual(expect.objectContaining({ file: "folded.md", description: "read by YAML only" }));
+    expect(withYaml.bundled).toContain("js-yaml");
+  });
+
   it("recalls without a model key and never loads the model SDK", async () => {
     const result = await teammemRecordingImports(["recall", await writeMemories(5), "--query", "how do invoice exports run", "--json"]);
     expect(result.code).toBe(0);

@@ -60,10 +60,13 @@ describe("scanMemoryDir", () => {
     await put(dir, "binary.md", Buffer.from([0, 255, 254, 0, 10, 13, 0, 1, 2, 3]));
     await put(dir, "bom-crlf.md", "\uFEFF---\r\ndescription: windows\r\ntype: user\r\n---\r\n");
     await put(dir, "big.md", `---\ndescription: huge\n---\n${"z".repeat(100)}\n`.padEnd(6 * 1024 * 1024, "z"));
+    // Only YAML reads this one (quoted and folded values): the scan loads its YAML reader for it.
+    await put(dir, "yaml-only.md", '---\nname: "Quoted: name"\ndescription: >\n  folded\n  text\ntype: feedback\n---\nBody\n');
     const scan = await scanMemoryDir(dir);
     expect(scan.skipped).toEqual([]);
     const byPath = new Map(scan.memories.map((memory) => [memory.path, memory]));
-    expect(byPath.size).toBe(7);
+    expect(byPath.size).toBe(8);
+    expect(byPath.get("yaml-only.md")).toMatchObject({ name: "Quoted: name", description: "folded text", type: "feedback", frontmatter: "ok" });
     expect(byPath.get("unclosed.md")).toMatchObject({ description: null, frontmatter: "unclosed" });
     expect(byPath.get("bad-yaml.md")).toMatchObject({ description: null, frontmatter: "invalid-yaml" });
     expect(byPath.get("bom-crlf.md")).toMatchObject({ description: "windows", type: "user" });

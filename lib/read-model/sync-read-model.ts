@@ -3,7 +3,8 @@ import { directReadsOf, type Db } from "../db/client";
 import { log } from "../log";
 import { changedPaths, hasCommit, isAncestor, lastChangesOf, listTree, readBlobs, readChangeLog, resolveRefQuickly, type FileChange, type LoggedCommit } from "../store/git";
 import { MAIN, refreshStore } from "../store/read-store";
-import { isMemoryFile } from "../store/regenerate-project-index";
+import { hasCredentialInName, isMemoryFile } from "../store/regenerate-project-index";
+import { maskSecretsInQuotedNames } from "../secrets/mask-secret-ranges";
 import { describeMemoryFile, type StoreMemoryRow } from "./describe-memory-file";
 
 /** The SystemState key holding the store commit the read model reflects. */
@@ -44,7 +45,9 @@ export async function rebuildReadModel(config: Config, db: Db): Promise<ReadMode
   const head = await resolveRefQuickly(clone, MAIN);
   if (head === null) return { commit: null, mode: "empty", changedFiles: 0 };
   const recorded = await readRecordedCommit(db);
-  const entries = (await listTree(clone, head, PROJECTS_PREFIX)).filter((entry) => toProjectPath(entry.path) !== null);
+  const tree = await listTree(clone, head, PROJECTS_PREFIX);
+  logFilesLeftOut(tree.map((entry) => entry.path));
+  const entries = tree.filter((entry) => toProjectPath(entry.path) !== null);
   const [texts, changeLog] = await Promise.all([readBlobs(clone, entries.map((entry) => entry.blob)), readChangeLog(clone, head, PROJECTS_PREFIX)]);
   const changes = lastChangesOf(changeLog);
   const rows = entries.flatMap((entry) => describeEntry(entry.path, entry.blob, texts, changes));
@@ -55,7 +58,9 @@ export async function rebuildReadModel(config: Config, db: Db): Promise<ReadMode
 
 async function applyDiff(config: Config, db: Db, from: string, to: string): Promise<ReadModelSync> {
   const clone = config.storeCloneDir;
-  const changed = (await changedPaths(clone, from, to, PROJECTS_PREFIX)).filter((change) => toProjectPath(change.path) !== null);
+  const allChanged = await changedPaths(clone, from, to, PROJECTS_PREFIX);
+  logFilesLeftOut(allChanged.filter((change) => !change.isDeleted).map((change) => change.path));
+  const changed = allChanged.filter((change) => toProjectPath(change.path) !== null);
   const present = changed.filter((change) => change.blob !== null);
   // One cat-file batch for exactly the changed files, by blob id, whatever the size of the tree.
   const [texts, changeLog] = await Promise.all([
@@ -112,6 +117,21 @@ function describeEntry(fullPath: string, blob: string, texts: Map<string, string
   const change = changes.get(fullPath);
   if (!target || text === undefined || !change) return [];
   return [describeMemoryFile({ ...target, blob, text, change })];
+}
+
+/**
+ * Says, without the names, how many `.md` files per project teammem leaves out because their
+ * names hold a credential (pushed from outside teammem): a lead removes them with git.
+ */
+function logFilesLeftOut(fullPaths: string[]): void {
+  const counts = new Map<string, number>();
+  for (const fullPath of fullPaths) {
+    const rest = fullPath.slice(PROJECTS_PREFIX.length);
+    const slash = rest.indexOf("/");
+    if (!fullPath.startsWith(PROJECTS_PREFIX) || slash <= 0 || !fullPath.endsWith(".md") || !hasCredentialInName(rest.slice(slash + 1))) continue;
+    counts.set(rest.slice(0, slash), (counts.get(rest.slice(0, slash)) ?? 0) + 1);
+  }
+  for (const [projectId, files] of counts) log("warn", "store_files_left_out", { projectId: maskSecretsInQuotedNames(projectId), files, reason: "a credential in the file name; remove them with git" });
 }
 
 /** `projects/<id>/<path>` → its project and memory path, or null for anything that is not a memory. */

@@ -21,7 +21,9 @@ export function assertProposalPath(path: string): void {
   if (!path.endsWith(".md")) throw invalid("path", "path: a memory file name ends with .md.");
   if (/(^|\/)MEMORY\.md$/.test(path)) throw invalid("path", "path: MEMORY.md is the index; the store regenerates it with every change, so propose the memory file itself.");
   const credential = findCredentialInName(path);
-  if (credential) throw invalid("path", `path: ${credential}; name the memory by its topic, never by a secret.`);
+  if (credential) {
+    throw invalid("path", `path: ${credential}; name the memory by its topic, never by a secret. A store file with such a name (pushed from outside teammem) is left out of every page, recall and sync: remove it with git (docs/store.md, "Files teammem leaves alone").`);
+  }
 }
 
 export function fitsContentLimit(content: string): boolean {

@@ -3,6 +3,7 @@ import { formatIndexLine, type IndexEntry } from "../memdir/build-index";
 import { parseMemoryHeader } from "../memdir/frontmatter";
 import { MAX_INDEX_LINE_CHARS } from "../memdir/truncate-index";
 import { isSafeMemoryKey } from "../memdir/validate-memory-key";
+import { findCredentialInName } from "../secrets/find-credential-in-name";
 
 export type ProjectIndexFile = {
   /** Relative to the project folder, `/` separators. */
@@ -14,10 +15,32 @@ export type ProjectIndexFile = {
 
 export const PROJECT_INDEX_FILE = "MEMORY.md";
 
-/** True for a project file that is a memory (C5: any *.md at any depth except MEMORY.md). */
+/**
+ * True for a project file that is a memory (C5: any *.md at any depth except MEMORY.md) that
+ * teammem may show. A file whose name holds a credential (pushed from outside teammem, which
+ * refuses such names) is not one: every page, answer, index, recall and sync would print its
+ * name, so teammem leaves it out everywhere and says so in the log (docs/store.md, "Files
+ * teammem leaves alone"); it is removed with git.
+ */
 export function isMemoryFile(filePath: string): boolean {
   // Control characters (a line break) would also break git's line-based batch commands.
-  return filePath.endsWith(".md") && !/(^|\/)MEMORY\.md$/.test(filePath) && !hasControlCharacter(filePath) && isSafeMemoryKey(filePath);
+  return filePath.endsWith(".md") && !/(^|\/)MEMORY\.md$/.test(filePath) && !hasControlCharacter(filePath) && isSafeMemoryKey(filePath) && !hasCredentialInName(filePath);
+}
+
+// Paths seen before: the credential rules cost ~5 µs a path, and a project's 10,000 paths are
+// asked about again at every approval. Bounded: forgotten all at once past the limit.
+const credentialVerdicts = new Map<string, boolean>();
+const MAX_REMEMBERED_VERDICTS = 200_000;
+
+/** The path holds what looks like a credential (find-credential-in-name.ts's rules). */
+export function hasCredentialInName(filePath: string): boolean {
+  let verdict = credentialVerdicts.get(filePath);
+  if (verdict === undefined) {
+    if (credentialVerdicts.size >= MAX_REMEMBERED_VERDICTS) credentialVerdicts.clear();
+    verdict = findCredentialInName(filePath) !== null;
+    credentialVerdicts.set(filePath, verdict);
+  }
+  return verdict;
 }
 
 /**

@@ -17,7 +17,7 @@ import { submitProposal } from "@/lib/review/submit-proposal";
 import { runSetup } from "@/lib/setup/run-setup";
 import { commitChange } from "@/lib/store/commit-change";
 import { readProjectFiles, refreshStore } from "@/lib/store/read-store";
-import { regenerateProjectIndex } from "@/lib/store/regenerate-project-index";
+import { isMemoryFile, regenerateProjectIndex } from "@/lib/store/regenerate-project-index";
 
 /**
  * The read model is a cache of the store with a known commit: after every kind of change it must
@@ -216,6 +216,29 @@ describe("the read model", () => {
     expect(sync.changedFiles).toBe(1); // the diff also holds MEMORY.md, which is not a memory row
   });
 
+  it("leaves out a file whose name holds a credential (pushed from outside): no row, no history, not in the index, not proposable", async () => {
+    const token = ["ghp", "_", "Wq2Er4Ty6Ui8Op0As2Df4Gh6Jk8Lz0Xc2Vb4M"].join("");
+    const secretName = `reference_${token}.md`;
+    const clone = path.join(root, `outside-${counter++}`);
+    execFileSync("git", ["clone", "-q", config.storeRemote, clone]);
+    await writeFile(path.join(clone, "projects", PROJECT, secretName), memory("Named by a token", "Checkout memory whose file name is a credential"));
+    await writeFile(path.join(clone, "projects", PROJECT, "reference_named_well.md"), memory("Named well", "Checkout memory pushed beside it"));
+    execFileSync("git", ["-C", clone, "add", "."]);
+    execFileSync("git", ["-C", clone, "-c", "user.name=Outside Script", "-c", "user.email=script@example.invalid", "commit", "-qm", "outside with a token in a name"]);
+    execFileSync("git", ["-C", clone, "push", "-q", "origin", "HEAD:main"]);
+    const { synced } = await expectSyncEqualsRebuild("incremental");
+    expect(synced.map((row) => row.path)).toContain("reference_named_well.md");
+    expect(JSON.stringify(synced)).not.toContain(token);
+    expect(JSON.stringify(synced.history)).not.toContain(token);
+    // The next commit's MEMORY.md lists the file named well, never the other one.
+    await approveNew(`project_after_token_${counter++}.md`, memory("After the token", "Checkout memory committed after the outside push"));
+    const index = storeGit("show", `main:projects/${PROJECT}/MEMORY.md`);
+    expect(index).toContain("reference_named_well.md");
+    expect(index).not.toContain(token);
+    // A retirement by that name is refused, saying how to remove it.
+    await expect(submitProposal(config, db, { projectId: PROJECT, path: secretName, content: null, source: "member", proposerId: users.omar })).rejects.toThrow(/remove it with git/);
+  });
+
   it("catches up with a push of more commits than one database statement can name (700), from their diff", async () => {
     const clone = path.join(root, `bulk-${counter++}`);
     execFileSync("git", ["clone", "-q", config.storeRemote, clone]);
@@ -275,9 +298,10 @@ describe("the read model", () => {
 
   it("serves the Memories page as the file scan did: same rows, order, pages and counts", async () => {
     await syncReadModel(config, db);
-    // The project as a folder, each file's mtime its last commit time: what the page scanned before.
+    // The project as a folder, each file's mtime its last commit time: what the page scanned before
+    // (without the file whose name holds a credential: teammem leaves that one out).
     const dir = path.join(root, `as-files-${counter++}`);
-    for (const file of await readProjectFiles(config, PROJECT)) {
+    for (const file of (await readProjectFiles(config, PROJECT)).filter((entry) => entry.path === "MEMORY.md" || isMemoryFile(entry.path))) {
       await mkdir(path.dirname(path.join(dir, file.path)), { recursive: true });
       await writeFile(path.join(dir, file.path), file.text);
       if (file.updatedAt) await utimes(path.join(dir, file.path), file.updatedAt, file.updatedAt);

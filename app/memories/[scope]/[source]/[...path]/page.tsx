@@ -11,7 +11,7 @@ import { getConfig, getDatabase } from "../../../../_server/context";
 import { toShownError } from "../../../../_server/http";
 import { requirePageCaller } from "../../../../_server/page-caller";
 import { parseSourceParams, safeDecode } from "../source-params";
-import { readCurrentFile } from "@/lib/store/commit-change";
+import { readEditBase } from "@/lib/memories/read-edit-base";
 import type { Caller } from "@/lib/auth/resolve-caller";
 import { findTeamCopies } from "@/lib/memories/find-team-copies";
 import { listProposeTargets } from "@/lib/memories/list-propose-targets";
@@ -36,7 +36,7 @@ export default async function MemoryPage({ params }: Props) {
     const memory = await readMemory({ config: getConfig(), db: getDatabase(), caller, source, memoryPath: segments.map(safeDecode).join("/") });
     const fields = Object.entries(memory.fields);
     // Readable means allowed to see it; proposing needs member+, which the API checks.
-    const current = source.scope === "team" ? await readCurrentFile(getConfig(), source.projectId, memory.path) : null;
+    const current = source.scope === "team" ? await readEditBase(getConfig(), source.projectId, memory.path) : null;
     const toTeam = source.scope === "private" ? await loadProposeToTeam(caller, source.folder, memory.path) : null;
     const freshness = source.scope === "team" ? await loadMemoryFreshness(getConfig(), getDatabase(), source.projectId, memory.path) : null;
     return (

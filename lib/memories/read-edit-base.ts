@@ -1,0 +1,17 @@
+import type { Config } from "../config";
+import { maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
+import { readCurrentFile } from "../store/commit-change";
+
+/** What a team memory's page offers to edit: the file as every page shows it, and the blob it is. */
+export type EditBase = { blob: string; content: string };
+
+/**
+ * The base of "Propose an edit" on a team memory's page, or null when the store has no such
+ * file. The page hands it to a client component, so it travels in the page's data as well as
+ * on screen: masked like every page (a file pushed from outside teammem may hold a secret). An
+ * edit proposed from it carries `[REDACTED:…]` where the value was, which removes the secret.
+ */
+export async function readEditBase(config: Config, projectId: string, path: string): Promise<EditBase | null> {
+  const current = await readCurrentFile(config, projectId, path);
+  return current ? { blob: current.blob, content: maskSecretsForDisplay(current.content) } : null;
+}

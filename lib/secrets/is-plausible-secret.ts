@@ -48,10 +48,21 @@ export function isNonSecretShape(value: string): boolean {
  * digit or a symbol (`hunter2`, `Tr0ub4dor&3`) — a bare word after `password:` is usually prose.
  */
 export function isPlausiblePassword(value: string, isQuoted: boolean): boolean {
-  if (value.length < 4 || /\s/.test(value) || isNonSecretShape(value)) return false;
+  if (value.length < 4 || isNonSecretShape(value)) return false;
+  if (/\s/.test(value)) return isQuoted && isSpacedPassword(value);
   if (isQuoted) return true;
   if (isCodeReference(value)) return false;
   return /[0-9]/.test(value) || /[^A-Za-z0-9]/.test(value);
+}
+
+/**
+ * A quoted password with spaces (`SMTP_PASSWORD="p@ss w0rd!"`, a passphrase with a number): a
+ * few words, one holding a digit or a symbol. More words, or letters only, read as a sentence
+ * about the password ("stored in 1Password under Staging DB"), which is no secret.
+ */
+function isSpacedPassword(value: string): boolean {
+  if (!/^\S+(?: \S+){1,3}$/.test(value)) return false;
+  return /[0-9]/.test(value) || /[^A-Za-z0-9 ]/.test(value);
 }
 
 /** A token or key value: long enough, mixes letters and digits or is random, not joined words. */

@@ -87,6 +87,16 @@ describe("scanSecrets findings", () => {
     expect(scanSecrets(text).map((finding) => finding.kind)).toEqual(["password-assignment"]);
   });
 
+  it("finds a quoted password with spaces in .env lines and in prose, and leaves sentences about a password alone", () => {
+    const spaced = ["p@ss w0rd!", "Tr0ub4dor&3 xyz", "Gr33n Tea Time 42"];
+    const text = `Mail relay:\n\`\`\`\nSMTP_PASSWORD="${spaced[0]}"\nDB_PASSWORD='${spaced[1]}'\n\`\`\`\nthe smtp password is "${spaced[2]}" since May.\n`;
+    const findings = scanSecrets(text);
+    expect(findings.map((finding) => text.slice(finding.start, finding.end))).toEqual(spaced);
+    for (const prose of ['password: "stored in 1Password under Staging DB"', 'password: "see the vault"', 'password: "change me"', 'The password field says "Enter your password"']) {
+      expect(scanSecrets(prose), prose).toEqual([]);
+    }
+  });
+
   it("cannot be switched off with a secretlint-disable comment", () => {
     const token = `ghp_${chars(ALNUM, 36)}`;
     const text = `<!-- secretlint-disable -->\n${token}\n<!-- secretlint-enable -->\n${token} # secretlint-disable-line\n`;

@@ -39,7 +39,6 @@ export async function getProposal(config: Config, db: Db, proposalId: string): P
     conflict: proposal.state === "conflicted" ? stored.conflict : null,
     revisions: revisions.map((revision) => ({
       revision: revision.revision,
-      contentHash: revision.contentHash,
       authorName: people.get(revision.authorId)?.name ?? "(removed user)",
       note: revision.note,
       createdAt: revision.createdAt,

@@ -71,7 +71,9 @@ export type ProposalSummary = {
 /** `twin`: the store file this one differs from in letter case only (fields: ["path"]), when that is the conflict. */
 export type ProposalConflict = { base: string | null; ours: string | null; theirs: string | null; fields: string[]; twin?: string };
 
-export type ProposalRevisionView = { revision: number; contentHash: string; authorName: string; note: string | null; createdAt: Date };
+// No hash of the revision's text: it is the unmasked text's, and a short secret in it could be
+// guessed offline against it by anyone who may read the proposal.
+export type ProposalRevisionView = { revision: number; authorName: string; note: string | null; createdAt: Date };
 
 export type ProposalEventView = {
   at: Date;

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
  * What the API refuses, as a client meets it: text that is not valid Unicode, bodies nested too
- * deep, paging parameters out of range, paths that name no endpoint. Each is a JSON answer with
- * a one-line message naming what is wrong, never a 500 or an HTML page. Route handlers run over a
- * real store and SQLite file, with real sessions and tokens.
+ * deep, paging parameters out of range, a credential in a value it would keep in clear, paths
+ * that name no endpoint. Each is a JSON answer with a one-line message naming what is wrong,
+ * never a 500 or an HTML page. Route handlers run over a real store and SQLite file, with real
+ * sessions and tokens.
  */
 const PASSWORD = "api-refusals-password";
 const BASE = "http://127.0.0.1:3000";
@@ -151,6 +152,32 @@ describe("what the API refuses", () => {
     expect((await getPage("freshness", "pageSize=500")).body).toMatchObject({ pageSize: 500 });
     expect((await getPage("sync", "peek=1")).status).toBe(200);
     expect((await getPage("sync", "peek=1&pageSize=2000")).status).toBe(200);
+  });
+
+  it("a client version holding a credential is a 400 naming it, on sync and in sync provenance: nothing is stored, and the lead's view never shows it", async () => {
+    const token = ["ghp", "_", "Zt7Qm2Vx9Lp4Rk8Wn3Jc6Hb1Fd5Gs0Ay7Ke2"].join("");
+    const refused = "holds what looks like a credential (github-classic-token); send the client's version, e.g. 0.1.0.";
+    // As sent, and between the separators a version may hold (the text scanner passes the second).
+    for (const client of [token, `0.1_${token}`]) {
+      const answer = await getPage("sync", `client=${client}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toEqual({ code: "INVALID_INPUT", message: `client: ${refused}` });
+    }
+    const path = `project_client_${++unique}.md`;
+    const proposal = await projectCall("sync/proposals", { path, content: memory(), baseBlob: null, idempotencyKey: `client-key-${unique}-0123456789`, provenance: { checkout: "/src/acme", baseCommit: null, clientVersion: token } });
+    expect(proposal.status).toBe(400);
+    expect(proposal.body.error).toEqual({ code: "INVALID_INPUT", message: `provenance.clientVersion: ${refused}` });
+    expect(await world.db.proposal.count({ where: { path } })).toBe(0);
+    expect(await world.db.memberSync.count({ where: { clientVersion: { contains: token.slice(4) } } })).toBe(0);
+
+    // What the CLI and the benchmarks send still works, and is what the lead sees.
+    const members = async () => (await call(await handlerOf("projects/[id]/sync/members", "GET"), { path: `/api/projects/${PROJECT}/sync/members`, params: { id: PROJECT }, method: "GET", ...asLena() })).body as { members: { email: string; clientVersion: string | null }[] };
+    for (const client of ["bench", "0.1.0"]) expect((await getPage("sync", `client=${client}`)).status).toBe(200);
+    const shown = await members();
+    expect(shown.members.find((member) => member.email === "lena@acme.example")?.clientVersion).toBe("0.1.0");
+    expect(JSON.stringify(shown)).not.toContain(token.slice(4));
+    // Anything else is not a version either: refused by name rather than stored as "unknown".
+    expect((await getPage("sync", `client=${"9".repeat(65)}`)).body.error?.message).toMatch(/^client: must be the client's version/);
   });
 
   it("a path that names no API endpoint answers a JSON 404 for every method, to anyone", async () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { recordMemberSync } from "@/lib/member-sync/record-member-sync";
 import { DEFAULT_SYNC_PAGE_SIZE, MAX_SYNC_PAGE_SIZE, readSyncChanges } from "@/lib/member-sync/read-sync-changes";
 import { MAX_TRACKED_PROPOSALS } from "@/lib/member-sync/list-tracked-proposals";
+import { ClientVersion } from "../../../../_server/client-version";
 import { getConfig, getDatabase } from "../../../../_server/context";
 import { access, route } from "../../../../_server/guard";
 import { json } from "../../../../_server/http";
@@ -16,7 +17,7 @@ const SyncQuery = z.object({
   since: Commit.nullable(),
   head: Commit.nullable(),
   proposals: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "must be proposal ids" })).max(MAX_TRACKED_PROPOSALS),
-  client: z.string().regex(/^[A-Za-z0-9._+-]{1,40}$/).catch("unknown"),
+  client: ClientVersion,
 });
 const SYNC_PAGING = { defaultPageSize: DEFAULT_SYNC_PAGE_SIZE, maxPageSize: MAX_SYNC_PAGE_SIZE };
 
@@ -24,7 +25,8 @@ const SYNC_PAGING = { defaultPageSize: DEFAULT_SYNC_PAGE_SIZE, maxPageSize: MAX_
  * GET /api/projects/:id/sync?since=<commit>&page=N[&pageSize=M][&head=<commit>][&proposals=a,b][&client=V][&peek=1]:
  * what a member's team/ folder needs to reach the store's head (member and up). Pages after the
  * first pass `head` from page 1; a store that moved meanwhile answers 409. Every call records the
- * member's sync (`client=` names the client version; `peek=1`, for `teammem status`, records nothing).
+ * member's sync (`client=` names the client version, shown to leads, so one that is not a version
+ * or holds a credential is a 400; `peek=1`, for `teammem status`, records nothing).
  */
 export const GET = route<{ id: string }>(access.project("propose"), async ({ request, caller, params }) => {
   const query = new URL(request.url).searchParams;
@@ -32,7 +34,7 @@ export const GET = route<{ id: string }>(access.project("propose"), async ({ req
     since: query.get("since") || null,
     head: query.get("head") || null,
     proposals: (query.get("proposals") ?? "").split(",").filter(Boolean),
-    client: query.get("client") ?? "unknown",
+    client: query.get("client") || "unknown",
   }, "query");
   const { page, pageSize } = readPaging(query, SYNC_PAGING);
   const answer = await readSyncChanges(getConfig(), getDatabase(), { projectId: params.id, userId: caller.userId, since: input.since, expectedHead: input.head, page, pageSize, proposalIds: input.proposals });

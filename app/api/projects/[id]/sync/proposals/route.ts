@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { submitSyncProposal } from "@/lib/member-sync/submit-sync-proposal";
 import { readJsonBody } from "../../../../../_server/body";
+import { ClientVersion } from "../../../../../_server/client-version";
 import { MemoryContent } from "../../../../../_server/memory-content";
 import { getConfig, getDatabase } from "../../../../../_server/context";
 import { access, route } from "../../../../../_server/guard";
@@ -14,7 +15,7 @@ const SyncProvenance = z
   .object({
     checkout: z.string().max(500),
     baseCommit: Blob.nullable(),
-    clientVersion: z.string().max(40),
+    clientVersion: ClientVersion,
   })
   .catchall(z.unknown());
 

@@ -5,6 +5,7 @@ import { AppError, isAppError } from "../errors";
 import { loadRecallSource } from "../read-model/load-recall-source";
 import { formatModelManifest } from "../recall/format-model-manifest";
 import { submitProposal } from "../review/submit-proposal";
+import { findCredentialInName } from "../secrets/find-credential-in-name";
 import { viewBytes, type ViewMessage } from "../transcripts/conversation-view";
 import { readTranscriptText } from "../transcripts/read-transcript";
 import type { ExtractionCandidate, ExtractionSelector } from "./candidate-types";
@@ -40,6 +41,10 @@ const LEASE_MS = 10 * 60 * 1000;
 export async function runProjectExtraction(config: Config, db: Db, input: ProjectExtractionInput): Promise<ProjectExtractionResult> {
   const sessionId = input.sessionId ?? (await findSessionId(input.transcript));
   if (!sessionId || !SESSION_ID.test(sessionId)) throw new AppError("INVALID_INPUT", "sessionId: give the Claude Code session id (letters, digits, - and _), or send lines that carry it.", { details: { field: "sessionId" } });
+  // Stored in clear and linked from the review page, while the proposals' provenance masks it:
+  // refused before anything is stored, whether sent or read from the lines.
+  const credential = findCredentialInName(sessionId);
+  if (credential) throw new AppError("INVALID_INPUT", `sessionId: it ${credential}; give the Claude Code session id.`, { details: { field: "sessionId" } });
   const key = { projectId_sessionId: { projectId: input.projectId, sessionId } };
   await db.extractionSession.upsert({ where: key, create: { projectId: input.projectId, sessionId, userId: input.userId }, update: {} });
   const lease = await takeLease(db, input, sessionId);

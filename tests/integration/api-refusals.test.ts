@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TranscriptBuilder } from "../helpers/transcript-lines";
 
 /**
  * What the API refuses, as a client meets it: text that is not valid Unicode, bodies nested too
@@ -178,6 +179,24 @@ describe("what the API refuses", () => {
     expect(JSON.stringify(shown)).not.toContain(token.slice(4));
     // Anything else is not a version either: refused by name rather than stored as "unknown".
     expect((await getPage("sync", `client=${"9".repeat(65)}`)).body.error?.message).toMatch(/^client: must be the client's version/);
+  });
+
+  it("an extraction whose session id holds a credential is a 400 naming sessionId, sent or read from the lines, before anything is stored", async () => {
+    const token = ["ghp", "_", "Hy6Tg5Rf4Ed3Ws2Qa1Zx9Cv8Bn7Mk6Lp5Oi4U"].join("");
+    const session = new TranscriptBuilder();
+    session.user("From now on, integration tests in this repo hit a real PostgreSQL, never mocks.");
+    const extracted = () => world.db.proposal.count({ where: { source: "extraction" } }); // the demo has some
+    const before = await extracted();
+    const answers = [
+      await projectCall("extractions", { transcript: session.text(), sessionId: token }),
+      await projectCall("extractions", { transcript: session.text().replaceAll(session.sessionId, token) }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toEqual({ code: "INVALID_INPUT", message: "sessionId: it holds what looks like a credential (github-classic-token); give the Claude Code session id." });
+    }
+    expect(await world.db.extractionSession.count({ where: { sessionId: { contains: token.slice(4) } } })).toBe(0);
+    expect(await extracted()).toBe(before);
   });
 
   it("a path that names no API endpoint answers a JSON 404 for every method, to anyone", async () => {

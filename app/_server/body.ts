@@ -26,13 +26,16 @@ export async function readJsonBody<Schema extends z.ZodType>(request: Request, s
 
 /**
  * The request again, its JSON body read once and checked as readJsonBody checks it (size,
- * Unicode, depth), for a handler that parses the body itself (better-auth's). A body that is not
- * JSON, or does not parse, goes on to that handler, which answers it as it always has.
+ * Unicode, depth, and the fields when given a schema), for a handler that parses the body itself
+ * (better-auth's). A body that is not JSON, or does not parse, goes on to that handler, which
+ * answers it as it always has.
  */
-export async function checkedJsonRequest(request: Request): Promise<Request> {
+export async function checkedJsonRequest(request: Request, fields?: z.ZodType): Promise<Request> {
   if (!request.body || !isJson(request)) return request;
   const text = await readCapped(request);
-  assertTakeableJson(parseJsonOrNull(text));
+  const value = parseJsonOrNull(text);
+  assertTakeableJson(value);
+  if (fields && value !== null) parseInputOrThrow(fields, value, "body");
   return new Request(request, { body: text });
 }
 

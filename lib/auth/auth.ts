@@ -68,7 +68,7 @@ export function createAuth({ config, db, secret }: AuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const SIGN_IN_PATH = "/sign-in/email";
+export const SIGN_IN_PATH = "/sign-in/email";
 const SIGN_IN_WINDOW_SECONDS = 60;
 
 type HookContext = { body?: unknown; request?: Request; headers?: Headers; context: { options: Parameters<typeof getIP>[1] } };

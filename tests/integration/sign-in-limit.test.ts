@@ -32,13 +32,13 @@ function newClient(): string {
   return `198.51.100.${++nextClient}`;
 }
 
-async function signIn(email: string, password: string, clientIp: string): Promise<Response> {
+async function signIn(email: string, password: string, clientIp: string, extra: Record<string, unknown> = {}): Promise<Response> {
   const { POST } = await import("@/app/api/auth/[...all]/route");
   return POST(
     new Request(`${BASE}/api/auth/sign-in/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: BASE, "x-forwarded-for": clientIp },
-      body: JSON.stringify({ email, password }),
+      body: JSON.stringify({ email, password, ...extra }),
     }),
     { params: Promise.resolve({ all: "sign-in" }) },
   );
@@ -81,6 +81,15 @@ describe("sign-in limit", () => {
     // Once the window has passed (moved back in the shared table), the right password works.
     await db.rateLimit.updateMany({ where: { key: { contains: "omar@acme.example" } }, data: { lastRequest: BigInt(Date.now() - 61_000) } });
     expect((await signIn("omar@acme.example", PASSWORD, client)).status).toBe(200);
+  });
+
+  it("does not count a body sign-in refuses (a field it does not take) as a failure, nor answer it with the password's verdict", async () => {
+    const client = newClient();
+    const refused: number[] = [];
+    for (let attempt = 0; attempt <= LIMIT; attempt++) refused.push((await signIn("priya@acme.example", "wrong-password-guess", client, { rememberMe2: true })).status);
+    expect(refused).toEqual(Array(LIMIT + 1).fill(400));
+    expect(await db.rateLimit.count({ where: { key: { contains: "priya@acme.example" } } })).toBe(0);
+    expect((await signIn("priya@acme.example", PASSWORD, client)).status).toBe(200);
   });
 
   it("limits a client that fails across many accounts, without locking those accounts elsewhere", async () => {

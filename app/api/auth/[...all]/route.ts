@@ -1,12 +1,24 @@
+import { z } from "zod";
+import { SIGN_IN_PATH } from "@/lib/auth/auth";
 import { checkedJsonRequest } from "../../../_server/body";
 import { access, route } from "../../../_server/guard";
 import { getAuth } from "../../../_server/context";
 import { otherMethodsThan } from "../../../_server/other-methods";
 
+// The fields better-auth's email sign-in reads (its signInEmail body). It drops any other field
+// unread, so an unknown one is refused here by name, as on every other route; their values are
+// better-auth's to check.
+const SignInFields = z
+  .object({ email: z.unknown().optional(), password: z.unknown().optional(), rememberMe: z.unknown().optional(), callbackURL: z.unknown().optional() })
+  .strict();
+
 // better-auth's own endpoints: sign-in (rate limited), sign-out, session. Public by nature. Its
 // body is checked first as every other route's is: better-auth answers a lone surrogate in a
 // JSON string (the database refuses it) with an empty 500.
-const delegate = route(access.public, async ({ request }) => (await getAuth()).handler(await checkedJsonRequest(request)));
+const delegate = route(access.public, async ({ request }) => {
+  const fields = new URL(request.url).pathname.endsWith(SIGN_IN_PATH) ? SignInFields : undefined;
+  return (await getAuth()).handler(await checkedJsonRequest(request, fields));
+});
 
 export const GET = delegate;
 export const POST = delegate;

@@ -51,7 +51,9 @@ export function readHeadSync(filePath: string, maxLines: number, untilFrontmatte
       const limit = bytesRead + count;
       for (let index = headBuffer.indexOf(0x0a, bytesRead); index !== -1 && index < limit; index = headBuffer.indexOf(0x0a, index + 1)) {
         if (++newlines === maxLines) {
-          end = index;
+          // A CRLF file's line ends in `\r\n`: the `\r` belongs to the line end, not the line (a
+          // closing `---\r` on line 30 is still a delimiter once the text is normalised).
+          end = index > 0 && headBuffer[index - 1] === CARRIAGE_RETURN ? index - 1 : index;
           break;
         }
         if (untilFrontmatterEnd && newlines > 1 && isDelimiterLine(lineStart, index)) {

@@ -73,6 +73,18 @@ describe("scanMemoryDir", () => {
     expect(byPath.get("big.md")).toMatchObject({ description: "huge", size: 6 * 1024 * 1024 });
   });
 
+  it("C4: a CRLF frontmatter closing on line 30 is read, as the same file with LF is", async () => {
+    const dir = await tempDir("memdir-scan-");
+    const lines = ["---", "name: thirty", "description: payments retry policy", "type: reference"];
+    while (lines.length < 29) lines.push(`extra${lines.length}: value`);
+    lines.push("---", "body");
+    await put(dir, "crlf.md", lines.join("\r\n") + "\r\n");
+    await put(dir, "lf.md", lines.join("\n") + "\n");
+    for (const memory of (await scanMemoryDir(dir)).memories) {
+      expect(memory, memory.path).toMatchObject({ name: "thirty", description: "payments retry policy", type: "reference", frontmatter: "ok" });
+    }
+  });
+
   it("C4: a frontmatter closing after line 30 gives no description", async () => {
     const dir = await tempDir("memdir-scan-");
     const filler = Array.from({ length: 30 }, (_, index) => `k${index}: v`).join("\n");

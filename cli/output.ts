@@ -17,10 +17,17 @@ export type Output = {
 export function createOutput(isJson: boolean): Output {
   return {
     isJson,
-    print: (...lines) => process.stdout.write(formatLines(lines)),
-    json: (value) => process.stdout.write(JSON.stringify(value, null, 2) + "\n"),
+    print: (...lines) => writeStdout(formatLines(lines)),
+    json: (value) => writeStdout(JSON.stringify(value, null, 2) + "\n"),
     error: (...lines) => process.stderr.write(formatLines(lines)),
   };
+}
+
+let isStdoutClosed = false;
+
+/** Writes to stdout unless its reader has gone (then the rest of the output has nowhere to go). */
+function writeStdout(text: string): void {
+  if (!isStdoutClosed) process.stdout.write(text);
 }
 
 /** The lines as printed: each escaped on its own, each ended by a newline. */
@@ -41,13 +48,18 @@ export const EXIT = { ok: 0, findings: 1, usage: 2 } as const;
 
 /**
  * `teammem scan DIR | head -1`: once the reader has what it wanted and closes the pipe, the next
- * write fails with EPIPE. That is the reader's choice, not a failure: stop at once, silently,
- * with exit 0 (what `set -o pipefail` scripts expect from a listing cut short), instead of
- * Node's default of a stack trace for an unhandled stream error.
+ * write fails with EPIPE. That is the reader's choice, not a failure: the command writes nothing
+ * more, finishes, and exits with its own code (0 for a listing cut short, 1 for `lint` that found
+ * errors: `set -o pipefail` scripts must not see a failed check pass), instead of Node's default
+ * of a stack trace for an unhandled stream error. Any other write error (a full disk) ends the
+ * command with one line saying so, and exit 1.
  */
 export function endQuietlyWhenStdoutCloses(): void {
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(EXIT.ok);
-    throw error;
+    if (isStdoutClosed) return; // writes queued before the close fail too
+    isStdoutClosed = true;
+    if (error.code === "EPIPE") return;
+    process.stderr.write(`teammem: could not write the output (${error.code ?? error.message}).\n`);
+    process.exit(EXIT.findings);
   });
 }

@@ -13,6 +13,8 @@ const exitCode = await main(process.argv.slice(2));
 // The command is done and awaited all it started; once what it wrote has left, the process ends
 // here. Left to end by itself, Node first finishes V8's pending garbage-collection work: ~5–10 ms
 // after scanning 10,000 memories, on every such command.
+// A write error still on its way (a full disk) is reported first: cli/output.ts ends with exit 1.
+await new Promise((resolve) => setImmediate(resolve));
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
 process.exit(exitCode);
 

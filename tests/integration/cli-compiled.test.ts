@@ -117,7 +117,7 @@ describe("the installed teammem command", () => {
     for (const heavy of ["zod", "@anthropic-ai/sdk", "@prisma/client/runtime/client", "better-auth", "simple-git"]) {
       expect(result.loaded.some((specifier) => specifier.startsWith(heavy))).toBe(false);
     }
-    expect(result.bundled).toContain("gray-matter");
+    expect(result.bundled).not.toContain("gray-matter"); // flat frontmatter needs no YAML reader (memory-header.ts)
     expect(result.bundled).not.toContain("zod");
   });
 
@@ -172,6 +172,20 @@ describe("the installed teammem command", () => {
 });
 
 describe("the installed teammem command ending its process", () => {
+  it("keeps a failed check's exit code when the reader closes the pipe early (teammem lint … | head -1)", async () => {
+    const dir = await tempDir("teammem-lint-pipe-");
+    for (let number = 0; number < 2_000; number++) await writeFile(path.join(dir, `note_${number}.md`), "no frontmatter here\n");
+    const result = await run([TEAMMEM_BIN, "lint", dir], { closeStdoutAfterFirstChunk: true });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(1);
+  });
+
+  it("says in one line that the output could not be written (a full disk), with exit 1", () => {
+    const result = spawnSync("sh", ["-c", `"${process.execPath}" "${TEAMMEM_BIN}" scan "${path.dirname(TEAMMEM_BIN)}" --all --json > /dev/full`], { encoding: "utf8", env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: path.dirname(TEAMMEM_BIN) } });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe("teammem: could not write the output (ENOSPC).\n");
+  });
+
   it("hands a slow reader every byte of a large answer before it ends, with the command's exit code", async () => {
     const dir = await writeMemories(2_000);
     // The reader takes its time, so the answer is still in the pipe when the command is done.

@@ -5,6 +5,7 @@
 // When the bundle is missing or any source it was built from changed since (a developer's
 // edit, a git checkout), it falls back to running the TypeScript through tsx, so what runs is
 // always the code on disk; `npm run build:cli` makes it fast again.
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { findCompiledCli } from "./find-compiled-cli.mjs";
 
 const compiledEntry = findCompiledCli();
@@ -14,7 +15,7 @@ const exitCode = await main(process.argv.slice(2));
 // here. Left to end by itself, Node first finishes V8's pending garbage-collection work: ~5–10 ms
 // after scanning 10,000 memories, on every such command.
 // A write error still on its way (a full disk) is reported first: cli/output.ts ends with exit 1.
-await new Promise((resolve) => setImmediate(resolve));
+await nextTurn();
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
 process.exit(exitCode);
 

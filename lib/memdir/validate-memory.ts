@@ -17,7 +17,7 @@ export type ValidateMemoryOptions = {
 // matters, in plain words; the rule name and docs/memory-format.md carry the requirement id.
 const BROKEN_FRONTMATTER: Partial<Record<FrontmatterStatus, string>> = {
   none: "The file does not start with a `---` frontmatter block",
-  unclosed: `The frontmatter is not closed within the first ${FRONTMATTER_MAX_LINES} lines, and Claude Code reads no further`,
+  unclosed: `The frontmatter is not closed within the first ${FRONTMATTER_MAX_LINES} lines (or their first 64 KB), and a scan reads no further`,
   "invalid-yaml": "The frontmatter is not valid YAML, even with its values quoted",
   "not-object": "The frontmatter is not a set of `key: value` fields",
   "alias-limit": "The frontmatter uses so many YAML aliases that it is refused rather than expanded",

@@ -85,6 +85,15 @@ describe("scanMemoryDir", () => {
     }
   });
 
+  it("S2: a frontmatter past the first 64 KB counts as not closed (teammem reads no more of a head)", async () => {
+    const dir = await tempDir("memdir-scan-");
+    await put(dir, "huge-value.md", `---\nname: long\ndescription: ${"x".repeat(65_536)}\ntype: user\n---\nbody\n`);
+    await put(dir, "long-value.md", `---\nname: long\ndescription: ${"x".repeat(65_000)}\ntype: user\n---\nbody\n`);
+    const byPath = new Map((await scanMemoryDir(dir)).memories.map((memory) => [memory.path, memory]));
+    expect(byPath.get("huge-value.md")).toMatchObject({ name: null, frontmatter: "unclosed" });
+    expect(byPath.get("long-value.md")).toMatchObject({ name: "long", type: "user", frontmatter: "ok" });
+  });
+
   it("C4: a frontmatter closing after line 30 gives no description", async () => {
     const dir = await tempDir("memdir-scan-");
     const filler = Array.from({ length: 30 }, (_, index) => `k${index}: v`).join("\n");

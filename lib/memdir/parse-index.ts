@@ -8,8 +8,12 @@ export type IndexLink = {
 };
 
 // I1: `- [Title](file.md) — hook`. Other bullets, dashes and `:` before the hook are tolerated
-// because people and models write all of them.
-const ENTRY = /^\s*[-*+]\s+\[((?:\\.|[^\]\\])*)\]\((<[^>]*>|[^)\s]+)\)\s*(?:(?:—|–|-|:)\s*)?(.*)$/;
+// because people and models write all of them. The link's destination is CommonMark's: in
+// `<…>`, or without spaces, with balanced parentheses (`api(v2).md`) and backslash escapes; an
+// optional title (`"…"`, `'…'` or `(…)`) may follow it.
+const DESTINATION = String.raw`<[^>\n]*>|(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))+`;
+const TITLE = String.raw`(?:\s+(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|\((?:\\.|[^()\\])*\)))?`;
+const ENTRY = new RegExp(String.raw`^\s*[-*+]\s+\[((?:\\.|[^\]\\])*)\]\(\s*(${DESTINATION})${TITLE}\s*\)\s*(?:(?:—|–|-|:)\s*)?(.*)$`);
 
 /**
  * I1, I4: the memory links of a MEMORY.md, with their line numbers. Lines inside the index's
@@ -37,7 +41,8 @@ export function parseIndexLine(lineText: string): Omit<IndexLink, "line"> | null
 }
 
 function normaliseTarget(rawTarget: string): string | null {
-  const target = rawTarget.replace(/^<|>$/g, "").replace(/#.*$/, "");
+  const isAngled = rawTarget.startsWith("<");
+  const target = (isAngled ? rawTarget.slice(1, -1) : rawTarget.replace(/\\(.)/g, "$1")).replace(/#.*$/, "");
   if (/^[a-z][a-z0-9+.-]*:/i.test(target) || !target.endsWith(".md")) return null;
   let decoded: string;
   try {

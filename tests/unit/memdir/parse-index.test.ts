@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseIndex } from "@/lib/memdir/parse-index";
+import { parseIndex, parseIndexLine } from "@/lib/memdir/parse-index";
 
 describe("parseIndex", () => {
   it("I1: reads title, target and hook with line numbers", () => {
@@ -18,5 +18,14 @@ describe("parseIndex", () => {
   it("C7: links inside frontmatter or HTML comments do not count, line numbers still match the file", () => {
     const links = parseIndex("---\nx: 1\n---\n<!--\n- [Old](old.md)\n-->\n- [New](new.md)\r\n");
     expect(links).toEqual([{ line: 7, title: "New", file: "new.md", hook: null }]);
+  });
+
+  it("I1: reads CommonMark link destinations: balanced parentheses, escapes, angle brackets and a title", () => {
+    const files = ["- [API v2](api(v2).md) — idempotency keys", "- [H](h\\(1\\).md): escaped", "- [F](<f g.md>) — spaced", '- [E](e.md "a title") — titled', "- [K](k.md 'single')", "- [L](l.md (paren title)) - t"].map(
+      (line) => parseIndexLine(line)?.file,
+    );
+    expect(files).toEqual(["api(v2).md", "h(1).md", "f g.md", "e.md", "k.md", "l.md"]);
+    expect(parseIndexLine("- [API v2](api(v2).md) — idempotency keys")?.hook).toBe("idempotency keys");
+    expect(parseIndexLine("- [Open](api(v2.md) — unbalanced")).toBeNull();
   });
 });

@@ -28,10 +28,13 @@ export async function readJsonBody<Schema extends z.ZodType>(request: Request, s
  * The request again, its JSON body read once and checked as readJsonBody checks it (size,
  * Unicode, depth, and the fields when given a schema), for a handler that parses the body itself
  * (better-auth's). A body that is not JSON, or does not parse, goes on to that handler, which
- * answers it as it always has.
+ * answers it as it always has; with `fields` (sign-in) a body must be JSON.
  */
 export async function checkedJsonRequest(request: Request, fields?: z.ZodType): Promise<Request> {
-  if (!request.body || !isJson(request)) return request;
+  if (!request.body) return request;
+  // A body whose fields are checked must be JSON: another encoding (a form) would skip the check.
+  if (!isJson(request) && fields) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json.");
+  if (!isJson(request)) return request;
   const text = await readCapped(request);
   const value = parseJsonOrNull(text);
   assertTakeableJson(value);

@@ -211,6 +211,12 @@ describe("what the API refuses", () => {
     expect(tokenKey.status).toBe(400);
     expect(tokenKey.body.error?.message).toMatch(/^body: Unrecognized key: /);
     expect(JSON.stringify(tokenKey.body)).not.toContain(token.slice(4));
+    // A form (better-auth would read one) skips none of this: sign-in takes JSON only.
+    const form = await (await handlerOf("auth/[...all]"))(
+      new Request(`${BASE}/api/auth/sign-in/email`, { method: "POST", headers: { origin: BASE, "x-forwarded-for": "192.0.2.77", "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email: "lena@acme.example", password: PASSWORD, rememberMe2: "true" }).toString() }),
+      { params: Promise.resolve({ all: ["sign-in", "email"] }) },
+    );
+    expect(form.status).toBe(415);
     expect(await sessions()).toBe(signedIn);
 
     // Every field better-auth's email sign-in reads (checked against the library, so an upgrade that adds one shows here).

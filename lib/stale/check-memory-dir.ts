@@ -6,6 +6,7 @@ import { parseMemoryHeader } from "../memdir/frontmatter";
 import { describeError, listMarkdownFiles, type SkippedFile } from "../memdir/list-markdown-files";
 import { NotRegularFileError, readRegularFile } from "../memdir/read-regular-file";
 import { DuplicateFinder } from "../review/find-duplicates";
+import { MAX_CONTENT_BYTES } from "../review/validate-proposal-input";
 import { assessFreshness, type DuplicateOf } from "./assess-freshness";
 import { checkMemoryTexts } from "./check-memory-texts";
 import type { FreshnessState, StaleSignal } from "./stale-signal";
@@ -16,6 +17,12 @@ export type LocalFreshness = { file: string; name: string | null; type: string |
 export type LocalFreshnessReport = { codeCommit: string | null; codeRepoProblem: string | null; memories: LocalFreshness[]; skipped: SkippedFile[] };
 
 export type CheckMemoryDirOptions = { memoryDir: string; codeRepo: string | null; now?: Date };
+
+// S2: a 6 MB file costs no more than the largest memory the team store takes, which the server
+// checks whole. S3: past it, a line of megabytes is never read (the secret scanner that masks
+// the text before any signal is derived overflows V8's regular-expression stack on one).
+const MAX_CHECKED_BYTES = MAX_CONTENT_BYTES;
+const NOT_CHECKED_PAST_LIMIT = `not checked: the text past the first ${MAX_CHECKED_BYTES / 1024} KB`;
 
 /**
  * `teammem stale`: every memory of a local folder checked against a local code repository at
@@ -29,8 +36,9 @@ export async function checkMemoryDir({ memoryDir, codeRepo, now = new Date() }: 
     listing.files.map(async (file) => {
       try {
         // Only a regular file: one swapped for a named pipe since the listing would block the read.
-        const { bytes, info } = await readRegularFile(path.join(memoryDir, file));
-        return { file, text: bytes.toString("utf8"), mtime: info.mtime };
+        const { bytes, info } = await readRegularFile(path.join(memoryDir, file), MAX_CHECKED_BYTES);
+        const isCut = info.size > bytes.length;
+        return { file, text: isCut ? toWholeLines(bytes) : bytes.toString("utf8"), mtime: info.mtime, isCut };
       } catch (error) {
         skipped.push({ path: file, reason: "unreadable", message: error instanceof NotRegularFileError ? error.message : describeError(error) });
         return null;
@@ -44,11 +52,17 @@ export async function checkMemoryDir({ memoryDir, codeRepo, now = new Date() }: 
   const checked = memories.map((memory): LocalFreshness => {
     const header = parseMemoryHeader(memory.text);
     const assessment = assessFreshness({ type: header.type, lastCommitAt: memory.mtime, now, check: results.get(memory.file)!, codeProblem: "problem" in code ? code.problem : null, wasRecalled: null, duplicateOf: duplicates.get(memory.file) ?? null });
-    return { file: memory.file, name: header.name, type: header.type, mtime: memory.mtime.toISOString(), ...assessment };
+    const notChecked = memory.isCut ? [...assessment.notChecked, NOT_CHECKED_PAST_LIMIT] : assessment.notChecked;
+    return { file: memory.file, name: header.name, type: header.type, mtime: memory.mtime.toISOString(), ...assessment, notChecked };
   });
   checked.sort((a, b) => b.score - a.score || a.file.localeCompare(b.file));
   skipped.sort((a, b) => a.path.localeCompare(b.path));
   return { codeCommit: "commit" in code ? code.commit : null, codeRepoProblem: "problem" in code ? code.problem : null, memories: checked, skipped };
+}
+
+/** A cut file up to its last whole line: a cut token (a credential's first half) is never read. */
+function toWholeLines(bytes: Buffer): string {
+  return bytes.toString("utf8", 0, bytes.lastIndexOf(0x0a) + 1);
 }
 
 async function openLocalRepo(codeRepo: string): Promise<{ dir: string; commit: string } | { problem: string }> {

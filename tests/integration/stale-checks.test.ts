@@ -155,6 +155,18 @@ describe("staleness checks against a code repository", () => {
     expect(report.memories[0]!.signals.map((signal) => signal.kind)).toContain("past-date");
   });
 
+  it("a memory holding one 6 MB line is checked up to the store's 100 KB limit and says so; the others as usual (S2, S3)", async () => {
+    const memories = await tempDir("teammem-mem-");
+    await writeMemory(memories, "blob.md", memory("project", "Export", `Merge freeze until 2026-11-20.\n${"z".repeat(6 * 1024 * 1024)}`), 1);
+    await writeMemory(memories, "plain.md", memory("reference", "Wiki", "The wiki has the runbooks."), 1);
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: null, now: NOW });
+    const byFile = new Map(report.memories.map((entry) => [entry.file, entry]));
+    const blob = byFile.get("blob.md")!;
+    expect(blob).toMatchObject({ name: "Export", type: "project", signals: [expect.objectContaining({ kind: "past-date", evidence: expect.objectContaining({ date: "2026-11-20" }) })] });
+    expect(blob.notChecked).toContain("not checked: the text past the first 100 KB");
+    expect(byFile.get("plain.md")).toMatchObject({ state: "fresh", notChecked: ["not checked: recall history (no recall log here)"] });
+  });
+
   it("a memory citing thousands of paths is checked for the first 200, says so, and costs one batch", async () => {
     const { dir: repo } = await buildCodeRepo();
     const memories = await tempDir("teammem-mem-");

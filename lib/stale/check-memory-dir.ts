@@ -2,13 +2,13 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { resolveCodeHead } from "../code-repo/read-code-repo";
 import { isAppError } from "../errors";
-import { parseMemoryHeader } from "../memdir/frontmatter";
 import { describeError, listMarkdownFiles, type SkippedFile } from "../memdir/list-markdown-files";
 import { NotRegularFileError, readRegularFile } from "../memdir/read-regular-file";
 import { DuplicateFinder } from "../review/find-duplicates";
 import { MAX_CONTENT_BYTES } from "../review/validate-proposal-input";
 import { assessFreshness, type DuplicateOf } from "./assess-freshness";
 import { checkMemoryTexts } from "./check-memory-texts";
+import { readScannedHeader } from "./read-scanned-header";
 import type { FreshnessState, StaleSignal } from "./stale-signal";
 
 export type LocalFreshness = { file: string; name: string | null; type: string | null; mtime: string; state: FreshnessState; score: number; signals: StaleSignal[]; notChecked: string[]; notes: string[] };
@@ -50,7 +50,7 @@ export async function checkMemoryDir({ memoryDir, codeRepo, now = new Date() }: 
   const results = await checkMemoryTexts({ memories: memories.map((memory) => ({ key: memory.file, text: memory.text, writtenAt: memory.mtime })), code: "commit" in code ? code : null });
   const duplicates = findLocalDuplicates(memories);
   const checked = memories.map((memory): LocalFreshness => {
-    const header = parseMemoryHeader(memory.text);
+    const header = readScannedHeader(memory.text);
     const assessment = assessFreshness({ type: header.type, lastCommitAt: memory.mtime, now, check: results.get(memory.file)!, codeProblem: "problem" in code ? code.problem : null, wasRecalled: null, duplicateOf: duplicates.get(memory.file) ?? null });
     const notChecked = memory.isCut ? [...assessment.notChecked, NOT_CHECKED_PAST_LIMIT] : assessment.notChecked;
     return { file: memory.file, name: header.name, type: header.type, mtime: memory.mtime.toISOString(), ...assessment, notChecked };

@@ -1,9 +1,11 @@
-import { parseFrontmatter } from "../memdir/frontmatter";
+import { normaliseText } from "../memdir/frontmatter";
+import { splitFrontmatter } from "../memdir/split-frontmatter";
 import { maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
 import { checkCodeCitations } from "./check-code-citations";
 import type { CheckResult } from "./check-result";
 import { extractCitations } from "./extract-citations";
 import { findDatedClaims } from "./find-dated-claims";
+import { readScannedHeader } from "./read-scanned-header";
 import { forEachYielding } from "../yield-to-event-loop";
 
 export type MemoryText = { key: string; text: string; writtenAt: Date };
@@ -20,9 +22,9 @@ export async function checkMemoryTexts({ memories, code }: CheckTextsOptions): P
   await forEachYielding(memories, 200, (memory) => {
     // Masked first: every message, phrase and citation derived below goes to the database and to
     // pages, and none may carry a credential (a token in backticks looks like an identifier).
-    const { fields, body } = parseFrontmatter(maskSecretsForDisplay(memory.text));
-    const description = typeof fields.description === "string" ? fields.description : "";
-    const claimed = `${description}\n${body}`;
+    const text = normaliseText(maskSecretsForDisplay(memory.text));
+    const description = readScannedHeader(text).description ?? "";
+    const claimed = `${description}\n${splitFrontmatter(text).body}`;
     parsed.push({ ...memory, citations: extractCitations(claimed), claims: findDatedClaims(claimed, memory.writtenAt) });
   });
   const withCitations = parsed.filter((memory) => memory.citations.paths.length + memory.citations.fileNames.length + memory.citations.symbols.length > 0);

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, symlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { scanMemoryDir } from "../../lib/memdir/scan-memory-dir";
 import { checkMemoryDir } from "../../lib/stale/check-memory-dir";
 import { useTempDirs } from "../helpers/temp-dir";
 
@@ -165,6 +166,18 @@ describe("staleness checks against a code repository", () => {
     expect(blob).toMatchObject({ name: "Export", type: "project", signals: [expect.objectContaining({ kind: "past-date", evidence: expect.objectContaining({ date: "2026-11-20" }) })] });
     expect(blob.notChecked).toContain("not checked: the text past the first 100 KB");
     expect(byFile.get("plain.md")).toMatchObject({ state: "fresh", notChecked: ["not checked: recall history (no recall log here)"] });
+  });
+
+  it("a frontmatter closing after line 30 gives no name, type or description, as a scan reads it (C4)", async () => {
+    const memories = await tempDir("teammem-mem-");
+    const head = ["---", "name: Late close", "description: Merge freeze until 2026-11-20 on checkout", "type: project"];
+    while (head.length < 30) head.push(`extra${head.length}: value`);
+    await writeMemory(memories, "late.md", `${head.join("\n")}\n---\nThe checkout retries payments twice.\n`, 40);
+    const [scanned] = (await scanMemoryDir(memories)).memories;
+    expect(scanned).toMatchObject({ name: null, type: null, description: null });
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: null, now: NOW });
+    // Untyped: not old at 40 days (a project memory would be), and the description's date is not read.
+    expect(report.memories[0]).toMatchObject({ name: null, type: null, state: "fresh", signals: [] });
   });
 
   it("a memory citing thousands of paths is checked for the first 200, says so, and costs one batch", async () => {

@@ -100,16 +100,20 @@ export type CodeRename = { from: string; to: string; commit: string; at: string 
  */
 export async function listCodeRenames(dir: string, commit: string): Promise<CodeRename[]> {
   const { stdout } = await runCodeGit(dir, ["log", "-M", "--no-ext-diff", "--no-textconv", "--diff-filter=R", "--name-status", "-z", "--format=%x01%H %aI", commit, "--"]);
+  // With -z every field ends in a NUL: "\x01<hash> <date>", then "\n" and per rename "R<score>",
+  // <from>, <to>. Walked field by field, a path is only ever read as a path, whatever it holds
+  // (a \x01 or a newline in a file name).
+  const fields = stdout.toString("utf8").split("\0");
   const renames: CodeRename[] = [];
-  for (const record of stdout.toString("utf8").split("\x01")) {
-    const headerEnd = record.indexOf("\n");
-    if (headerEnd < 0) continue;
-    const [hash, at] = record.slice(0, headerEnd).split(" ");
-    const fields = record.slice(headerEnd + 1).replace(/^\n/, "").split("\0");
-    for (let index = 0; index + 2 < fields.length; index += 3) {
-      const status = fields[index]!.trim();
-      if (!status.startsWith("R")) continue;
-      renames.push({ from: fields[index + 1]!, to: fields[index + 2]!, commit: hash!, at: at! });
+  let header: { commit: string; at: string } | null = null;
+  for (let index = 0; index < fields.length; index += 1) {
+    const field = fields[index]!.replace(/^\n/, "");
+    if (field.startsWith("\x01")) {
+      const [hash = "", at = ""] = field.slice(1).split(" ");
+      header = { commit: hash, at };
+    } else if (field.startsWith("R") && header && index + 2 < fields.length) {
+      renames.push({ from: fields[index + 1]!, to: fields[index + 2]!, ...header });
+      index += 2;
     }
   }
   return renames;

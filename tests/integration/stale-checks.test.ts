@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { mkdir, symlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { listCodeRenames } from "../../lib/code-repo/read-code-repo";
 import { scanMemoryDir } from "../../lib/memdir/scan-memory-dir";
 import { checkMemoryDir } from "../../lib/stale/check-memory-dir";
 import { useTempDirs } from "../helpers/temp-dir";
@@ -83,6 +84,31 @@ describe("staleness checks against a code repository", () => {
     // The binary file's bytes are not searched; the file and the symlink exist as paths.
     const assets = byFile.get("binary-and-link.md")!;
     expect(assets.signals.map((signal) => `${signal.kind}:${String(signal.evidence?.symbol ?? signal.evidence?.path)}`)).toEqual(["missing-symbol:BinaryOnlyTerm"]);
+  });
+
+  it("a moved file's evidence has the rename's time as git gives it, with nothing after it", async () => {
+    const { dir: repo, moveCommit } = await buildCodeRepo();
+    const memories = await tempDir("teammem-mem-");
+    await writeMemory(memories, "ledger.md", memory("reference", "Ledger", "Entries are posted in src/payments/ledger.go."), 3);
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: repo, now: NOW });
+    expect(report.memories[0]!.signals[0]!.evidence).toEqual({ path: "src/payments/ledger.go", movedTo: "src/ledger/ledger.go", commit: moveCommit, at: "2026-10-02T10:00:00+00:00" });
+  });
+
+  it("reads every rename of git's NUL-separated log, whatever characters the file names hold", async () => {
+    const repo = await tempDir("teammem-code-");
+    git(repo, ["init", "-q", "--initial-branch=main"]);
+    await put(repo, "src/a\x01b.ts", "export const a = 1;\n");
+    await put(repo, "src/x\ny.ts", "export const y = 2;\n");
+    git(repo, ["add", "-A"]);
+    git(repo, ["commit", "-q", "-m", "first"], "2026-09-01T10:00:00Z");
+    git(repo, ["mv", "src/a\x01b.ts", "src/ab.ts"]);
+    git(repo, ["mv", "src/x\ny.ts", "src/\nz.ts"]);
+    git(repo, ["commit", "-q", "-m", "rename both"]);
+    const head = git(repo, ["rev-parse", "HEAD"]).trim();
+    const renames = await listCodeRenames(repo, head);
+    const at = "2026-10-02T10:00:00+00:00";
+    expect(renames).toEqual(expect.arrayContaining([{ from: "src/a\x01b.ts", to: "src/ab.ts", commit: head, at }, { from: "src/x\ny.ts", to: "src/\nz.ts", commit: head, at }]));
+    expect(renames).toHaveLength(2);
   });
 
   it("dates: a passed deadline and an old relative date are flagged, a future one is not; a durable feedback rule is not old", async () => {

@@ -1,4 +1,5 @@
 import type { Config } from "../config";
+import { maskedBlobId } from "../store/masked-blob-id";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { ensureReadModel } from "../read-model/ensure-read-model";
@@ -86,7 +87,7 @@ async function readFullPage(config: Config, db: Db, options: ReadSyncChangesOpti
   ]);
   const files = rows.flatMap((row): SyncFile[] => {
     const content = contents.get(row.blob);
-    return content === undefined ? [] : [syncFile(row.path, content, row.blob, row.hasSecret, { at: row.changedAt, commit: row.changedCommit })];
+    return content === undefined ? [] : [syncFile(config, row.path, content, row.blob, row.hasSecret, { at: row.changedAt, commit: row.changedCommit })];
   });
   return { files: [...index, ...files], removed: [], pageCount: Math.max(1, Math.ceil(count / options.pageSize)) };
 }
@@ -127,16 +128,18 @@ export async function readSyncFiles(config: Config, db: Db, { projectId, head, p
     const row = rowByPath.get(memoryPath);
     if (row) {
       const content = contents.get(row.blob);
-      return content === undefined ? [] : [syncFile(memoryPath, content, row.blob, row.hasSecret, { at: row.changedAt, commit: row.changedCommit })];
+      return content === undefined ? [] : [syncFile(config, memoryPath, content, row.blob, row.hasSecret, { at: row.changedAt, commit: row.changedCommit })];
     }
     const file = fromGit.get(prefix + memoryPath);
     // Without a row (the index) the verdict is taken now.
-    return file ? [syncFile(memoryPath, file.content, file.blob, scanSecrets(file.content).length > 0, indexChange ?? { at: new Date(0), commit: head })] : [];
+    return file ? [syncFile(config, memoryPath, file.content, file.blob, scanSecrets(file.content).length > 0, indexChange ?? { at: new Date(0), commit: head })] : [];
   });
 }
 
-function syncFile(memoryPath: string, content: string, blob: string, hasSecret: boolean, change: { at: Date; commit: string }): SyncFile {
-  return { path: memoryPath, content: hasSecret ? maskSecretsForDisplay(content) : content, blob, masked: hasSecret, changedAt: change.at, changedCommit: change.commit };
+/** A file as a member gets it: masked where a secret is, under its masked id then (masked-blob-id.ts). */
+function syncFile(config: Config, memoryPath: string, content: string, blob: string, hasSecret: boolean, change: { at: Date; commit: string }): SyncFile {
+  if (!hasSecret) return { path: memoryPath, content, blob, masked: false, changedAt: change.at, changedCommit: change.commit };
+  return { path: memoryPath, content: maskSecretsForDisplay(content), blob: maskedBlobId(config, blob), masked: true, changedAt: change.at, changedCommit: change.commit };
 }
 
 /** The read-model rows of the given files, by name (scattered across the project: a change listing). */

@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import { maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
 import { readCurrentFile } from "../store/commit-change";
+import { maskedBlobId } from "../store/masked-blob-id";
 
 /** What a team memory's page offers to edit: the file as every page shows it, and the blob it is. */
 export type EditBase = { blob: string; content: string };
@@ -13,5 +14,8 @@ export type EditBase = { blob: string; content: string };
  */
 export async function readEditBase(config: Config, projectId: string, path: string): Promise<EditBase | null> {
   const current = await readCurrentFile(config, projectId, path);
-  return current ? { blob: current.blob, content: maskSecretsForDisplay(current.content) } : null;
+  if (!current) return null;
+  const content = maskSecretsForDisplay(current.content);
+  // A masked file is named by its masked id: its blob id would let a short secret be guessed.
+  return { blob: content === current.content ? current.blob : maskedBlobId(config, current.blob), content };
 }

@@ -1,7 +1,9 @@
 import type { Config } from "../config";
 import { directReadsOf, type Db } from "../db/client";
 import { isProjectRole } from "../auth/permissions";
+import { detectSecrets } from "../secrets/detect-secrets";
 import { readBlob, readCurrentFile } from "../store/commit-change";
+import { maskedBlobId } from "../store/masked-blob-id";
 import { maskProposalDetail } from "./mask-proposal";
 import { findProposalOrThrow, loadPeople } from "./proposal-records";
 import { isProposalState } from "./proposal-transitions";
@@ -26,7 +28,8 @@ export async function getProposal(config: Config, db: Db, proposalId: string): P
   return maskProposalDetail({
     ...toProposalSummary(proposal, people),
     content,
-    baseBlob: proposal.baseBlob,
+    // A base that holds a secret is named by its masked id (lib/store/masked-blob-id.ts).
+    baseBlob: proposal.baseBlob && baseContent !== null && detectSecrets(baseContent).length > 0 ? maskedBlobId(config, proposal.baseBlob) : proposal.baseBlob,
     baseContent,
     headContent: head?.content ?? null,
     provenance: parseProvenance(proposal.provenance),

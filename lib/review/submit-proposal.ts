@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { assertProjectAcceptsProposals } from "../projects/assert-project-accepts-proposals";
 import { readCurrentFile, readFileVersion } from "../store/commit-change";
+import { resolveMaskedBlobId } from "../store/masked-blob-id";
 import { resolveRefQuickly } from "../store/git";
 import { MAIN, refreshStore } from "../store/read-store";
 import { assertNoCaseTwin } from "./assert-no-case-twin";
@@ -85,7 +86,13 @@ async function resolveBase(config: Config, input: SubmitProposalInput): Promise<
     return { blob: head?.blob ?? null, content: head?.content ?? null, commit: await resolveRefQuickly(config.storeCloneDir, MAIN) };
   }
   if (input.baseBlob === null) return { blob: null, content: null, commit: null };
-  const content = await readFileVersion(config, input.projectId, input.path, input.baseBlob);
+  let blob = input.baseBlob;
+  let content = await readFileVersion(config, input.projectId, input.path, blob);
+  if (content === null) {
+    // A version that held a secret was given out under its masked id: the real one is kept.
+    const real = await resolveMaskedBlobId(config, input.projectId, input.path, blob);
+    if (real) [blob, content] = [real, await readFileVersion(config, input.projectId, input.path, real)];
+  }
   if (content === null) throw new AppError("INVALID_INPUT", `baseBlob: no version of ${input.path} in the team store has this id; fetch the memory again and resubmit.`, { details: { field: "baseBlob" } });
-  return { blob: input.baseBlob, content, commit: null };
+  return { blob, content, commit: null };
 }

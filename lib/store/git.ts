@@ -730,6 +730,18 @@ export async function wasBlobAt(dir: string, ref: string, filePath: string, blob
   return (await raw(dir, ["log", "-1", "--format=%H", "--no-renames", `--find-object=${blob}`, ref, "--", filePath])).trim() !== "";
 }
 
+/** Every blob `filePath` has held in the history of `ref`, newest first (one `git log --raw`). */
+export async function listBlobsOf(dir: string, ref: string, filePath: string): Promise<string[]> {
+  const output = await raw(dir, ["log", "--format=", "--raw", "--no-abbrev", "--no-renames", ref, "--", filePath]);
+  const blobs = new Set<string>();
+  // `:100644 100644 <old> <new> M\t<path>`: the new side is the version that commit made.
+  for (const line of output.split("\n")) {
+    const blob = line.startsWith(":") ? line.split(" ")[3] : undefined;
+    if (blob && isObjectId(blob) && !/^0+$/.test(blob)) blobs.add(blob);
+  }
+  return [...blobs];
+}
+
 /** The newest commit at or before `ref` that changed `filePath` (one `git log -1`), or null. */
 export async function lastCommitOf(dir: string, ref: string, filePath: string): Promise<{ commit: string; at: Date } | null> {
   const output = (await raw(dir, ["log", "-1", "--no-renames", "--format=%H %at", ref, "--", filePath])).trim();

@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { maskedBlobId } from "@/lib/store/masked-blob-id";
 import { outsideStoreWriter } from "../helpers/outside-store-writer";
 import { PROJECT, startSyncWorld } from "../helpers/member-sync-world";
 import { memoryText } from "../helpers/team-files";
@@ -65,18 +67,39 @@ describe("GET /api/projects/:id/sync, against git", () => {
     const expected = storeFilesAt(head);
     expect(files.map((file) => file.path).sort()).toEqual([...expected.keys()].sort());
     for (const file of files) {
-      expect({ path: file.path, blob: file.blob }).toEqual({ path: file.path, blob: expected.get(file.path) });
-      const text = git(["cat-file", "blob", file.blob]);
       if (file.path === "project_server_secret.md") {
         expect(file.masked).toBe(true);
         expect(file.content).not.toContain(TOKEN);
         expect(file.content).toContain("The bot token is");
-      } else {
+        // Not the blob id, which is the unmasked text's hash (an offline oracle for the secret):
+        // a keyed id of the same length, the same in every answer, that proposals may send back.
+        expect(file.blob).toMatch(/^[0-9a-f]{40}$/);
+        expect(file.blob).not.toBe(expected.get(file.path));
+        expect(file.blob).toBe(maskedBlobId(world.config, expected.get(file.path)!));
+        continue;
+      }
+      expect({ path: file.path, blob: file.blob }).toEqual({ path: file.path, blob: expected.get(file.path) });
+      const text = git(["cat-file", "blob", file.blob]);
+      {
         expect({ path: file.path, content: file.content, masked: file.masked }).toEqual({ path: file.path, content: text, masked: false });
       }
     }
     expect(files.find((file) => file.path === "project_server_a.md")!.changedCommit).toBe(head);
     expect(JSON.stringify(pages)).not.toContain(TOKEN);
+  });
+
+  it("a member's edit of a file it got masked is proposed against the store's real version of it", async () => {
+    const head = await writer.commit(PROJECT, { "project_server_masked_edit.md": memoryText("Masked edit", `Token ${TOKEN} for the bot.`, "About masked edits") });
+    const member = await world.makeMember("masked-editor");
+    await world.syncAs(member);
+    const file = path.join(member.teamDir, "project_server_masked_edit.md");
+    const text = await readFile(file, "utf8");
+    expect(text).toContain("[REDACTED:");
+    await writeFile(file, text.replace("for the bot.", "for the deploy bot."));
+    const report = await world.syncAs(member);
+    expect(report.proposed).toMatchObject([{ path: "project_server_masked_edit.md", kind: "change" }]);
+    const proposal = await world.db.proposal.findFirstOrThrow({ where: { path: "project_server_masked_edit.md" }, orderBy: { createdAt: "desc" } });
+    expect(proposal.baseBlob).toBe(storeFilesAt(head).get("project_server_masked_edit.md"));
   });
 
   it("a change listing names what changed since a commit, with the new blobs, and what was removed", async () => {

@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, type Config } from "@/lib/config";
+import { createDb } from "@/lib/db/client";
 import { readEditBase } from "@/lib/memories/read-edit-base";
+import { submitProposal } from "@/lib/review/submit-proposal";
 import { runSetup } from "@/lib/setup/run-setup";
 import { readCurrentFile } from "@/lib/store/commit-change";
 import { outsideStoreWriter } from "../helpers/outside-store-writer";
@@ -38,7 +40,20 @@ describe("the edit base of a team memory's page", () => {
     expect(base?.content).not.toContain(token);
     expect(base?.content).not.toContain(password);
     expect(base?.content).toContain("How to reach the legacy staging database");
-    expect(base?.blob).toBe((await readCurrentFile(config, PROJECT, "reference_legacy_staging.md"))?.blob);
+    // Named by its masked id, not by the blob id (the unmasked text's hash), and a proposal made
+    // from it is based on the store's real version.
+    const real = (await readCurrentFile(config, PROJECT, "reference_legacy_staging.md"))!.blob;
+    expect(base?.blob).toMatch(/^[0-9a-f]{40}$/);
+    expect(base?.blob).not.toBe(real);
+    const db = createDb(config);
+    try {
+      const omar = await db.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
+      const proposal = await submitProposal(config, db, { projectId: PROJECT, path: "reference_legacy_staging.md", content: base!.content.replace("How to reach", "How we reach"), baseBlob: base!.blob, source: "member", proposerId: omar.id });
+      expect(proposal.baseBlob).toBe(base!.blob); // shown masked again
+      expect((await db.proposal.findUniqueOrThrow({ where: { id: proposal.id } })).baseBlob).toBe(real);
+    } finally {
+      await db.$disconnect();
+    }
     expect(await readEditBase(config, PROJECT, "reference_no_such_file.md")).toBeNull();
   });
 });

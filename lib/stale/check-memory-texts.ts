@@ -1,11 +1,10 @@
 import { normaliseText } from "../memdir/frontmatter";
-import { splitFrontmatter } from "../memdir/split-frontmatter";
 import { maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
 import { checkCodeCitations } from "./check-code-citations";
 import type { CheckResult } from "./check-result";
 import { extractCitations } from "./extract-citations";
 import { findDatedClaims } from "./find-dated-claims";
-import { readScannedHeader } from "./read-scanned-header";
+import { readClaimedText } from "./read-claimed-text";
 import { forEachYielding } from "../yield-to-event-loop";
 
 export type MemoryText = { key: string; text: string; writtenAt: Date };
@@ -22,10 +21,9 @@ export async function checkMemoryTexts({ memories, code }: CheckTextsOptions): P
   await forEachYielding(memories, 200, (memory) => {
     // Masked first: every message, phrase and citation derived below goes to the database and to
     // pages, and none may carry a credential (a token in backticks looks like an identifier).
-    const text = normaliseText(maskSecretsForDisplay(memory.text));
-    const description = readScannedHeader(text).description ?? "";
-    const claimed = `${description}\n${splitFrontmatter(text).body}`;
-    parsed.push({ ...memory, citations: extractCitations(claimed), claims: findDatedClaims(claimed, memory.writtenAt) });
+    const claimed = readClaimedText(normaliseText(maskSecretsForDisplay(memory.text)));
+    const claims = findDatedClaims(claimed.text, memory.writtenAt).map((claim) => ({ ...claim, line: claimed.fileLine(claim.line) }));
+    parsed.push({ ...memory, citations: extractCitations(claimed.text), claims });
   });
   const withCitations = parsed.filter((memory) => memory.citations.paths.length + memory.citations.fileNames.length + memory.citations.symbols.length > 0);
   const codeChecks = code && withCitations.length > 0 ? await checkCodeCitations(code.dir, code.commit, withCitations) : new Map();

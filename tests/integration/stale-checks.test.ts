@@ -131,6 +131,18 @@ describe("staleness checks against a code repository", () => {
     expect(byFile.get("sprint.md")!.state).toBe("stale");
   });
 
+  it("a passed date is reported on its line of the file, frontmatter counted, as lint numbers lines", async () => {
+    const memories = await tempDir("teammem-mem-");
+    // Line 3 is the description, line 6 the body's first; "next Thursday" is on line 9.
+    await writeMemory(memories, "body.md", memory("project", "Freeze", "Line six.\nLine seven.\nLine eight.\nThe freeze lasts until 2026-11-20, the demo is next Thursday."), 10);
+    await writeMemory(memories, "description.md", memory("project", "Freeze", "Nothing dated here.", "Release freeze until 2026-11-20 for payments"), 10);
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: null, now: NOW });
+    const byFile = new Map(report.memories.map((entry) => [entry.file, entry]));
+    const lines = (file: string) => byFile.get(file)!.signals.map((signal) => [signal.evidence?.line, signal.message.match(/\(line (\d+)\)/)?.[1]]);
+    expect(lines("body.md")).toEqual([[9, "9"], [9, "9"]]);
+    expect(lines("description.md")).toEqual([[3, "3"]]);
+  });
+
   it("an older near-duplicate of a newer memory is flagged; the newer one is not", async () => {
     const memories = await tempDir("teammem-mem-");
     const body = "Deploys go out from the release branch after the staging soak passes and the on-call lead signs off.";

@@ -97,6 +97,13 @@ describe("scanSecrets findings", () => {
     }
   });
 
+  it("S3: a single 6 MB line of base64 letters is scanned, not thrown on (a regular expression once overflowed V8's stack)", () => {
+    for (const line of ["z".repeat(6 * 1024 * 1024), "-".repeat(6 * 1024 * 1024)]) {
+      expect(() => scanSecrets(`${line}\nThe bot token is ghp_${chars(ALNUM, 36)}\n`)).not.toThrow();
+    }
+    expect(scanSecrets(`${"z".repeat(6 * 1024 * 1024)}\nThe bot token is ghp_${chars(ALNUM, 36)}\n`).map((finding) => finding.kind)).toContain("github-classic-token");
+  });
+
   it("cannot be switched off with a secretlint-disable comment", () => {
     const token = `ghp_${chars(ALNUM, 36)}`;
     const text = `<!-- secretlint-disable -->\n${token}\n<!-- secretlint-enable -->\n${token} # secretlint-disable-line\n`;

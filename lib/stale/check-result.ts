@@ -10,16 +10,29 @@ import type { StaleSignal } from "./stale-signal";
  */
 export type CheckResult = { code: CodeCheck | null; claims: DatedClaim[]; citationCount: number; isTruncated: boolean };
 
+/**
+ * Moved on whenever a check's meaning changes (which lines a claim names, which header a memory
+ * has): a row saved by an older check no longer parses, so that file is checked again once.
+ * 2: description and type from the first 30 lines only; claims name the file's own line.
+ */
+export const CHECK_RESULT_VERSION = 2;
+
 const Signal = z.object({ kind: z.string(), message: z.string(), evidence: z.record(z.string(), z.unknown()).optional() });
 const StoredCheckResult = z.object({
+  version: z.literal(CHECK_RESULT_VERSION),
   code: z.object({ signals: z.array(Signal), notes: z.array(z.string()) }).nullable(),
   claims: z.array(z.object({ kind: z.enum(["deadline", "relative"]), date: z.string(), phrase: z.string(), line: z.number() })),
   citationCount: z.number(),
   isTruncated: z.boolean(),
 });
 
-/** A cached result, or null when the row is damaged (then it is simply checked again). */
+/** A result as the cache keeps it. */
+export function serializeCheckResult(result: CheckResult): string {
+  return JSON.stringify({ version: CHECK_RESULT_VERSION, ...result });
+}
+
+/** A cached result, or null when the row is damaged or from an older check (then it is simply checked again). */
 export function parseCheckResult(text: string): CheckResult | null {
   const parsed = StoredCheckResult.safeParse(parseJsonOrNull(text));
-  return parsed.success ? { ...parsed.data, code: parsed.data.code ? { notes: parsed.data.code.notes, signals: parsed.data.code.signals as StaleSignal[] } : null } : null;
+  return parsed.success ? { claims: parsed.data.claims, citationCount: parsed.data.citationCount, isTruncated: parsed.data.isTruncated, code: parsed.data.code ? { notes: parsed.data.code.notes, signals: parsed.data.code.signals as StaleSignal[] } : null } : null;
 }

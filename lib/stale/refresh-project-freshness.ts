@@ -10,7 +10,7 @@ import { readBlobs } from "../store/git";
 import { assessFreshness } from "./assess-freshness";
 import { checkMemoryTexts } from "./check-memory-texts";
 import { loadCachedResults } from "./load-cached-results";
-import type { CheckResult } from "./check-result";
+import { serializeCheckResult, type CheckResult } from "./check-result";
 import { findProjectDuplicates } from "./find-project-duplicates";
 import { NEVER_RECALLED_DAYS, readStaleAfterDays, thresholdsFromDays } from "./stale-thresholds";
 import { toStoredFreshness, type StoredFreshness } from "./stored-freshness";
@@ -106,7 +106,7 @@ async function saveResults(db: Db, results: Map<string, CheckResult>, codeCommit
     // Another instance may have checked the same pairs meanwhile: the results are equal, replace them.
     await db.$transaction([
       db.staleCheck.deleteMany({ where: { codeCommit, blob: { in: batch.map(([blob]) => blob) } } }),
-      db.staleCheck.createMany({ data: batch.map(([blob, result]) => ({ blob, codeCommit, result: JSON.stringify(result) })) }),
+      db.staleCheck.createMany({ data: batch.map(([blob, result]) => ({ blob, codeCommit, result: serializeCheckResult(result) })) }),
     ]);
   }
 }

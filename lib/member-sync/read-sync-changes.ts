@@ -41,7 +41,7 @@ export type ReadSyncChangesOptions = {
 export async function readSyncChanges(config: Config, db: Db, options: ReadSyncChangesOptions): Promise<SyncAnswer> {
   const { commit: head } = await ensureReadModel(config, db);
   if (options.expectedHead && options.expectedHead !== head) throw storeMoved();
-  const empty = { projectId: options.projectId, head, since: options.since, files: [], removed: [], page: options.page, pageCount: 1 };
+  const empty = { projectId: options.projectId, head, since: options.since, files: [], removed: [], page: options.page, pageCount: 1, changedMemories: 0 };
   const proposals = options.page === 1 ? await listTrackedProposals(config, db, { projectId: options.projectId, userId: options.userId, head, proposalIds: options.proposalIds }) : [];
   if (head === null) return { ...empty, isUnchanged: options.since === null, full: true, proposals };
   if (options.since === head) return { ...empty, isUnchanged: true, full: false, proposals };
@@ -62,6 +62,7 @@ export async function readSyncChanges(config: Config, db: Db, options: ReadSyncC
     files: await readSyncFiles(config, db, { projectId: options.projectId, head, paths: pagePaths }),
     removed: options.page === 1 ? synced.filter((entry) => entry.isDeleted).map((entry) => entry.path).sort() : [],
     pageCount,
+    changedMemories: present.filter((memoryPath) => memoryPath !== PROJECT_INDEX_FILE).length,
     proposals,
   };
 }
@@ -74,7 +75,7 @@ export async function readSyncChanges(config: Config, db: Db, options: ReadSyncC
  * commit was being recorded would mix two commits: then the store moved (409, the client starts
  * again).
  */
-async function readFullPage(config: Config, db: Db, options: ReadSyncChangesOptions & { head: string }): Promise<Pick<SyncAnswer, "files" | "removed" | "pageCount">> {
+async function readFullPage(config: Config, db: Db, options: ReadSyncChangesOptions & { head: string }): Promise<Pick<SyncAnswer, "files" | "removed" | "pageCount" | "changedMemories">> {
   const where = { projectId: options.projectId };
   const [count, rows] = await Promise.all([
     db.storeMemory.count({ where }),
@@ -89,7 +90,7 @@ async function readFullPage(config: Config, db: Db, options: ReadSyncChangesOpti
     const content = contents.get(row.blob);
     return content === undefined ? [] : [syncFile(config, row.path, content, row.blob, row.hasSecret, { at: row.changedAt, commit: row.changedCommit })];
   });
-  return { files: [...index, ...files], removed: [], pageCount: Math.max(1, Math.ceil(count / options.pageSize)) };
+  return { files: [...index, ...files], removed: [], pageCount: Math.max(1, Math.ceil(count / options.pageSize)), changedMemories: count };
 }
 
 function storeMoved(): AppError {

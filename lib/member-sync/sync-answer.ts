@@ -78,6 +78,12 @@ export const SyncAnswer = z.object({
   removed: z.array(z.string()),
   page: z.int().check(z.minimum(1)),
   pageCount: z.int().check(z.minimum(1)),
+  /**
+   * How many memories the listing holds over all its pages (changed or added; every one when
+   * `full`), MEMORY.md not counted: what `teammem status` says the store gained. Absent from a
+   * server older than this field.
+   */
+  changedMemories: z.optional(z.int().check(z.minimum(0))),
   /** The caller's sync proposals asked about with `proposals=`, on page 1. */
   proposals: z.array(TrackedProposal),
 });

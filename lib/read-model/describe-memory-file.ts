@@ -1,6 +1,6 @@
 import { FRONTMATTER_MAX_LINES, normaliseText, parseFrontmatter, parseMemoryHeader } from "../memdir/frontmatter";
 import { validateMemory } from "../memdir/validate-memory";
-import { maskOptionalText, maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
+import { maskOptionalText, maskSecretsForDisplay, maskSecretsInQuotedNames } from "../secrets/mask-secret-ranges";
 import { scanSecrets } from "../secrets/scan-secrets";
 import type { FileChange } from "../store/git";
 
@@ -47,7 +47,7 @@ export function describeMemoryFile({ projectId, path, blob, text, change }: Desc
     description: maskOptionalText(header.description),
     bodyBytes: Buffer.byteLength(parseFrontmatter(text).body, "utf8"),
     changedAt: change.at,
-    changedBy: change.author,
+    changedBy: maskSecretsInQuotedNames(change.author), // an author pushed from outside may be anything
     changedCommit: change.commit,
     findings: JSON.stringify(findings),
     findingRules: rules.length ? `|${rules.join("|")}|` : "",

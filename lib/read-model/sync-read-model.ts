@@ -107,7 +107,7 @@ export async function recordOwnCommits(db: Db, owns: OwnCommit[]): Promise<boole
     if (own.blob !== null && own.content !== null) rows.push(describeMemoryFile({ projectId: own.projectId, path: own.path, blob: own.blob, text: own.content, change }));
     else deleted.push({ projectId: own.projectId, path: own.path });
   }
-  const history = owns.map((own) => ({ projectId: own.projectId, path: own.path, commit: own.commit, at: own.at, authorName: own.author.name, authorEmail: own.author.email, subject: own.subject }));
+  const history = owns.map((own) => maskHistoryRow({ projectId: own.projectId, path: own.path, commit: own.commit, at: own.at, authorName: own.author.name, authorEmail: own.author.email, subject: own.subject }));
   return writeRows(db, first.parent, owns.at(-1)!.commit, { replaceAll: false, rows, deleted, history });
 }
 
@@ -150,6 +150,15 @@ export async function readRecordedCommit(db: Db): Promise<string | null> {
 }
 
 type HistoryRow = { projectId: string; path: string; commit: string; at: Date; authorName: string; authorEmail: string; subject: string };
+
+/**
+ * A commit's subject and author as every history shows them: a push from outside teammem may
+ * carry a credential there (a subject naming a token), and the rows go to the database and to
+ * every memory page the commit touched.
+ */
+function maskHistoryRow(row: HistoryRow): HistoryRow {
+  return { ...row, subject: maskSecretsInQuotedNames(row.subject), authorName: maskSecretsInQuotedNames(row.authorName), authorEmail: maskSecretsInQuotedNames(row.authorEmail) };
+}
 type RowWrite = { replaceAll: boolean; rows: StoreMemoryRow[]; deleted: { projectId: string; path: string }[]; history: HistoryRow[] };
 
 function groupPathsByProject(files: { projectId: string; path: string }[]): Map<string, string[]> {
@@ -167,7 +176,7 @@ function toHistoryRows(changeLog: LoggedCommit[]): HistoryRow[] {
   return changeLog.flatMap((commit) =>
     commit.paths.flatMap((fullPath) => {
       const target = toProjectPath(fullPath);
-      return target ? [{ ...target, commit: commit.commit, at: commit.at, authorName: commit.authorName, authorEmail: commit.authorEmail, subject: commit.subject }] : [];
+      return target ? [maskHistoryRow({ ...target, commit: commit.commit, at: commit.at, authorName: commit.authorName, authorEmail: commit.authorEmail, subject: commit.subject })] : [];
     }),
   );
 }

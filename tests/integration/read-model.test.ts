@@ -224,11 +224,13 @@ describe("the read model", () => {
     await writeFile(path.join(clone, "projects", PROJECT, secretName), memory("Named by a token", "Checkout memory whose file name is a credential"));
     await writeFile(path.join(clone, "projects", PROJECT, "reference_named_well.md"), memory("Named well", "Checkout memory pushed beside it"));
     execFileSync("git", ["-C", clone, "add", "."]);
-    execFileSync("git", ["-C", clone, "-c", "user.name=Outside Script", "-c", "user.email=script@example.invalid", "commit", "-qm", "outside with a token in a name"]);
+    execFileSync("git", ["-C", clone, "-c", "user.name=Outside Script", "-c", "user.email=script@example.invalid", "commit", "-qm", `outside: add ${secretName}`]);
     execFileSync("git", ["-C", clone, "push", "-q", "origin", "HEAD:main"]);
     const { synced } = await expectSyncEqualsRebuild("incremental");
     expect(synced.map((row) => row.path)).toContain("reference_named_well.md");
     expect(JSON.stringify(synced)).not.toContain(token);
+    // The commit's subject names the token too: the history of the file named well shows it masked.
+    expect(synced.history.find((row) => row.path === "reference_named_well.md")?.subject).toMatch(/^outside: add reference_\[REDACTED:/);
     expect(JSON.stringify(synced.history)).not.toContain(token);
     // The next commit's MEMORY.md lists the file named well, never the other one.
     await approveNew(`project_after_token_${counter++}.md`, memory("After the token", "Checkout memory committed after the outside push"));

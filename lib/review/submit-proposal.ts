@@ -4,6 +4,7 @@ import { AppError } from "../errors";
 import { assertProjectAcceptsProposals } from "../projects/assert-project-accepts-proposals";
 import { readCurrentFile, readFileVersion } from "../store/commit-change";
 import { resolveMaskedBlobId } from "../store/masked-blob-id";
+import { detectSecrets } from "../secrets/detect-secrets";
 import { resolveRefQuickly } from "../store/git";
 import { MAIN, refreshStore } from "../store/read-store";
 import { assertNoCaseTwin } from "./assert-no-case-twin";
@@ -88,7 +89,10 @@ async function resolveBase(config: Config, input: SubmitProposalInput): Promise<
   if (input.baseBlob === null) return { blob: null, content: null, commit: null };
   let blob = input.baseBlob;
   let content = await readFileVersion(config, input.projectId, input.path, blob);
-  if (content === null) {
+  // A version holding a secret is known to callers only by its masked id: taking its real id too
+  // would confirm a guess of the secret (the id hashes the text), so it is answered as unknown.
+  if (content !== null && detectSecrets(content).length > 0) content = null;
+  else if (content === null) {
     // A version that held a secret was given out under its masked id: the real one is kept.
     const real = await resolveMaskedBlobId(config, input.projectId, input.path, blob);
     if (real) [blob, content] = [real, await readFileVersion(config, input.projectId, input.path, real)];

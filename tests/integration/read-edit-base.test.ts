@@ -51,6 +51,11 @@ describe("the edit base of a team memory's page", () => {
       const proposal = await submitProposal(config, db, { projectId: PROJECT, path: "reference_legacy_staging.md", content: base!.content.replace("How to reach", "How we reach"), baseBlob: base!.blob, source: "member", proposerId: omar.id });
       expect(proposal.baseBlob).toBe(base!.blob); // shown masked again
       expect((await db.proposal.findUniqueOrThrow({ where: { id: proposal.id } })).baseBlob).toBe(real);
+      // The real id is answered as any unknown id is: accepting it would confirm a guess of the secret.
+      const attempt = (baseBlob: string) => submitProposal(config, db, { projectId: PROJECT, path: "reference_legacy_staging.md", content: base!.content, baseBlob, source: "member", proposerId: omar.id });
+      const [withReal, withGuess] = await Promise.all([attempt(real).catch((error: Error) => error.message), attempt("0".repeat(39) + "1").catch((error: Error) => error.message)]);
+      expect(withReal).toBe(withGuess);
+      expect(withReal).toMatch(/^baseBlob: no version of/);
     } finally {
       await db.$disconnect();
     }

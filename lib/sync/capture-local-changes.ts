@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { SyncAnswer } from "../member-sync/sync-answer";
 import { gitBlobId } from "./git-blob-id";
-import { readTravellingContent, type TeamDirScan } from "./scan-team-dir";
+import { isSkippedHere, readTravellingContent, type TeamDirScan } from "./scan-team-dir";
 import type { SyncReport } from "./sync-report";
 import type { OutboxItem, SyncState } from "./sync-state";
 
@@ -62,7 +62,9 @@ export function captureLocalChanges({ state, scan, answer, report }: CaptureOpti
     enqueue(state, report, { path: file.path, content, baseBlob, localHash: gitBlobId(content) }, baseBlob ? "change" : "new", isAgainstStoreHead);
     delete state.tombstones[file.path]; // back with other text: its retirement becomes this change, and deleting it again is seen
   }
-  const isGone = (filePath: string) => !scan.files.has(filePath) && !skipped.has(filePath) && filePath !== "MEMORY.md";
+  // Not gone: a file listed as skipped, or under a folder that was (a folder swapped for a link,
+  // an unreadable one): what the scan could not look into says nothing about its files.
+  const isGone = (filePath: string) => !scan.files.has(filePath) && !isSkippedHere(filePath, skipped) && filePath !== "MEMORY.md";
   for (const filePath of waitingPaths(state)) {
     if (!isGone(filePath) || state.files[filePath] || isRetirementWaiting(state, filePath)) continue;
     const storeVersion = answer?.full ? incoming.get(filePath) : undefined;

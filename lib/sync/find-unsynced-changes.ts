@@ -1,6 +1,6 @@
 import { assertTeamFolder } from "./assert-team-folder";
 import { findQuietState, isTeamDirAsRecorded } from "./quiet-sync";
-import { scanTeamDir } from "./scan-team-dir";
+import { isSkippedHere, scanTeamDir } from "./scan-team-dir";
 import type { SyncState } from "./sync-state";
 
 export type UnsyncedChanges = {
@@ -42,7 +42,7 @@ export async function findUnsyncedChanges({ teamDir, state, stored }: FindUnsync
   }
   const known = new Set([...Object.keys(state.files), ...Object.keys(state.pending), ...state.outbox.map((item) => item.path)]);
   for (const filePath of known) {
-    if (isIndex(filePath) || scan.files.has(filePath) || skipped.has(filePath)) continue;
+    if (isIndex(filePath) || scan.files.has(filePath) || isSkippedHere(filePath, skipped)) continue;
     const isRefusedDeletion = state.refused[filePath]?.localHash === null;
     if (typeof lastSyncedHash(state, filePath) === "string" && !isRefusedDeletion) changes.deleted.push(filePath);
   }

@@ -158,3 +158,15 @@ export function findContentFormProblem(bytes: Buffer): string | null {
   if (text.includes("\0") || Buffer.compare(Buffer.from(text, "utf8"), bytes) !== 0) return "not UTF-8 text";
   return null;
 }
+
+/**
+ * The file, or a folder it is in, is on the scan's skipped list (a folder swapped for a link, an
+ * unreadable one): the scan could not look at it, so its absence from `files` is no deletion.
+ */
+export function isSkippedHere(filePath: string, skipped: ReadonlySet<string>): boolean {
+  if (skipped.has(filePath)) return true;
+  for (let slash = filePath.indexOf("/"); slash !== -1; slash = filePath.indexOf("/", slash + 1)) {
+    if (skipped.has(filePath.slice(0, slash))) return true;
+  }
+  return false;
+}

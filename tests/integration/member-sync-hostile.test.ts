@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { mkdir, readdir, readFile, rm, stat, symlink, unlink, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, symlink, unlink, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCompiledCli } from "../helpers/compiled-cli";
@@ -106,6 +106,26 @@ describe("teammem sync against hostile input", () => {
     expect(await readTeam(member, "payments/project_linked_target.md")).toContain("Refunds settle in two days.");
     expect((await readSyncState(member.memoryDir)).state!.syncedCommit).toBe(fixed.head);
     expect(await readdir(outside)).toEqual([]);
+  });
+
+  it("a synced subfolder of team/ moved away and linked back: its files are not retired (sync and status), only the link is listed", async () => {
+    const member = await makeMember("relinked-folder", "priya");
+    const author = await makeMember("relinked-folder-author", "omar");
+    await sync(author);
+    await writeTeamFile(author, "ops/runbook_relinked.md", memory("Relinked runbook", "Restart the worker with the ops script."));
+    for (const entry of (await sync(author)).proposed) await approve(entry.proposalId!);
+    await sync(member);
+    expect(await readTeam(member, "ops/runbook_relinked.md")).toContain("Restart the worker");
+
+    const elsewhere = path.join(world.root, "relinked-ops");
+    await rename(path.join(member.teamDir, "ops"), elsewhere);
+    await symlink(elsewhere, path.join(member.teamDir, "ops"));
+    const status = await teammem(member, ["status"]);
+    expect(status.stdout).not.toMatch(/deleted\s+ops\/runbook_relinked\.md/);
+    const report = await sync(member);
+    expect(report.proposed).toEqual([]);
+    expect(report.skipped.map((entry) => entry.path)).toContain("ops");
+    expect(await readFile(path.join(elsewhere, "runbook_relinked.md"), "utf8")).toContain("Restart the worker");
   });
 
   it("a first sync while Claude Code saves a team memory: the saved file stays, the rest arrives whole, and the next sync proposes the saved one against the store's", async () => {

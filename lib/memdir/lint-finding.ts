@@ -22,6 +22,8 @@ export type LintRule =
   | "index-truncated"
   // Checked by lib/secrets (T3), reported through the same lint output.
   | "secret"
+  // Review only: a proposal that writes a masked marker where the store's version holds a secret.
+  | "replaces-store-secret"
   // What sync and propose refuse (C12), checked by their own rules in lib/lint.
   | "invalid-name"
   | "too-large"

@@ -4,6 +4,7 @@ import { validateMemory } from "../memdir/validate-memory";
 import { scanSecrets } from "../secrets/scan-secrets";
 import type { SecretFinding } from "../secrets/secret-finding";
 import { checkScope } from "./check-scope";
+import { findReplacedStoreSecrets } from "./find-replaced-store-secrets";
 import { findDuplicates, type DuplicateFinder, type TeamMemoryText } from "./find-duplicates";
 import type { DuplicateCandidate, ProposalChecks } from "./proposal-types";
 
@@ -35,7 +36,7 @@ export function computeChecks(options: ComputeChecksOptions): ComputedChecks {
   }
   const header = parseMemoryHeader(content);
   const secrets = scanSecrets(content);
-  const lint = maskSecretValues(validateMemory({ file: path, text: content, mtime: options.now }), content, secrets);
+  const lint = [...maskSecretValues(validateMemory({ file: path, text: content, mtime: options.now }), content, secrets), ...findReplacedStoreSecrets(path, content, options.baseContent)];
   const scope = checkScope({ type: header.type, content, isTeamConventionConfirmed });
   const duplicates = options.duplicates ?? (options.duplicateFinder ? options.duplicateFinder.find(content, path) : findDuplicates(content, options.teamMemories ?? []));
   const checks = { lint, secrets, scope, duplicates, blockers: [] as string[] };

@@ -7,6 +7,7 @@ import { outsideStoreWriter } from "../helpers/outside-store-writer";
 import { PROJECT, startSyncWorld } from "../helpers/member-sync-world";
 import { memoryText } from "../helpers/team-files";
 import { readSyncChanges } from "@/lib/member-sync/read-sync-changes";
+import { getProposal } from "@/lib/review/get-proposal";
 import type { SyncAnswer } from "@/lib/member-sync/sync-answer";
 
 /**
@@ -100,6 +101,11 @@ describe("GET /api/projects/:id/sync, against git", () => {
     expect(report.proposed).toMatchObject([{ path: "project_server_masked_edit.md", kind: "change" }]);
     const proposal = await world.db.proposal.findFirstOrThrow({ where: { path: "project_server_masked_edit.md" }, orderBy: { createdAt: "desc" } });
     expect(proposal.baseBlob).toBe(storeFilesAt(head).get("project_server_masked_edit.md"));
+    // The marker that came back where the store holds the token is said in the review: the
+    // masked diff shows that line unchanged, yet approving takes the token out of the store.
+    const checks = (await getProposal(world.config, world.db, proposal.id)).checks;
+    expect(checks.lint).toContainEqual(expect.objectContaining({ rule: "replaces-store-secret", severity: "warning", line: 6 }));
+    expect(checks.blockers).toEqual([]);
   });
 
   it("a change listing names what changed since a commit, with the new blobs, and what was removed", async () => {

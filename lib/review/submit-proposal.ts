@@ -5,7 +5,8 @@ import { assertProjectAcceptsProposals } from "../projects/assert-project-accept
 import { readCurrentFile, readFileVersion } from "../store/commit-change";
 import { resolveMaskedBlobId } from "../store/masked-blob-id";
 import { detectSecrets } from "../secrets/detect-secrets";
-import { resolveRefQuickly } from "../store/git";
+import { hasCommit, readFilesAt, resolveRefQuickly } from "../store/git";
+import { projectDir } from "../store/store-manifest";
 import { MAIN, refreshStore } from "../store/read-store";
 import { assertNoCaseTwin } from "./assert-no-case-twin";
 import { getProposal } from "./get-proposal";
@@ -98,5 +99,17 @@ async function resolveBase(config: Config, input: SubmitProposalInput): Promise<
     if (real) [blob, content] = [real, await readFileVersion(config, input.projectId, input.path, real)];
   }
   if (content === null) throw new AppError("INVALID_INPUT", `baseBlob: no version of ${input.path} in the team store has this id; fetch the memory again and resubmit.`, { details: { field: "baseBlob" } });
-  return { blob, content, commit: null };
+  return { blob, content, commit: await confirmClaimedBaseCommit(config, input, blob) };
+}
+
+/**
+ * The store commit a sync proposal says its base came from (`provenance.baseCommit`), when git
+ * confirms that commit holds exactly that base: then the commit gets its Base-Commit trailer as
+ * an edit made from the head does. A claim git does not confirm is left out of the audit trail.
+ */
+async function confirmClaimedBaseCommit(config: Config, input: SubmitProposalInput, blob: string): Promise<string | null> {
+  const claimed = input.source === "sync" ? input.provenance?.baseCommit : undefined;
+  if (typeof claimed !== "string" || !(await hasCommit(config.storeCloneDir, claimed))) return null;
+  const filePath = `${projectDir(input.projectId)}/${input.path}`;
+  return (await readFilesAt(config.storeCloneDir, claimed, [filePath])).get(filePath)?.blob === blob ? claimed : null;
 }

@@ -8,6 +8,7 @@ import { PROJECT, startSyncWorld } from "../helpers/member-sync-world";
 import { memoryText } from "../helpers/team-files";
 import { readSyncChanges } from "@/lib/member-sync/read-sync-changes";
 import { getProposal } from "@/lib/review/get-proposal";
+import { parseStoredChecks } from "@/lib/review/stored-checks";
 import type { SyncAnswer } from "@/lib/member-sync/sync-answer";
 
 /**
@@ -106,6 +107,10 @@ describe("GET /api/projects/:id/sync, against git", () => {
     const checks = (await getProposal(world.config, world.db, proposal.id)).checks;
     expect(checks.lint).toContainEqual(expect.objectContaining({ rule: "replaces-store-secret", severity: "warning", line: 6 }));
     expect(checks.blockers).toEqual([]);
+    // The base commit the member's sync names is confirmed by git, so the commit gets its Base-Commit trailer.
+    const { baseCommit } = parseStoredChecks(proposal.checks);
+    expect(baseCommit).toMatch(/^[0-9a-f]{40}$/);
+    expect(git(["rev-parse", `${baseCommit}:projects/${PROJECT}/project_server_masked_edit.md`]).trim()).toBe(proposal.baseBlob);
   });
 
   it("a change listing names what changed since a commit, with the new blobs, and what was removed", async () => {

@@ -5,6 +5,7 @@ import { isAppError } from "../errors";
 import { describeError, listMarkdownFiles, type SkippedFile } from "../memdir/list-markdown-files";
 import { NotRegularFileError, readRegularFile } from "../memdir/read-regular-file";
 import { DuplicateFinder } from "../review/find-duplicates";
+import { maskSecretsInQuotedNames } from "../secrets/mask-secret-ranges";
 import { MAX_CONTENT_BYTES } from "../review/validate-proposal-input";
 import { assessFreshness, type DuplicateOf } from "./assess-freshness";
 import { checkMemoryTexts } from "./check-memory-texts";
@@ -57,7 +58,27 @@ export async function checkMemoryDir({ memoryDir, codeRepo, now = new Date() }: 
   });
   checked.sort((a, b) => b.score - a.score || a.file.localeCompare(b.file));
   skipped.sort((a, b) => a.path.localeCompare(b.path));
-  return { codeCommit: "commit" in code ? code.commit : null, codeRepoProblem: "problem" in code ? code.problem : null, memories: checked, skipped };
+  const mask = createNameMasker();
+  return {
+    codeCommit: "commit" in code ? code.commit : null,
+    codeRepoProblem: "problem" in code ? code.problem : null,
+    memories: checked.map((memory) => ({ ...memory, file: mask(memory.file), name: memory.name === null ? null : mask(memory.name), signals: memory.signals.map((signal) => ({ ...signal, message: mask(signal.message) })), notes: memory.notes.map(mask) })),
+    skipped: skipped.map((file) => ({ ...file, path: mask(file.path), message: mask(file.message) })),
+  };
+}
+
+/**
+ * A credential in a file's name, a memory's name or a message quoting another memory's (a
+ * duplicate) is masked, as `teammem lint` and `manifest` mask them: the report is printed and
+ * may be pasted anywhere. Each distinct text is scanned once.
+ */
+function createNameMasker(): (text: string) => string {
+  const masked = new Map<string, string>();
+  return (text) => {
+    let result = masked.get(text);
+    if (result === undefined) masked.set(text, (result = maskSecretsInQuotedNames(text)));
+    return result;
+  };
 }
 
 /** A cut file up to its last whole line: a cut token (a credential's first half) is never read. */

@@ -194,6 +194,16 @@ describe("staleness checks against a code repository", () => {
     expect(report.memories[0]!.signals.map((signal) => signal.kind)).toContain("past-date");
   });
 
+  it("never prints a credential in a file's name or a memory's name (as lint and manifest mask them)", async () => {
+    const memories = await tempDir("teammem-mem-");
+    const token = "ghp_" + "Zq9Yx8Wv7Ut6Sr5Qp4On3Ml2Kj1Ih0Gf9Ed8";
+    await writeMemory(memories, `reference_${token}.md`, memory("reference", `Bot ${token}`, "Where the deploy bot's settings live."), 2);
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: null, now: NOW });
+    expect(report.memories).toHaveLength(1);
+    expect(report.memories[0]!.file).toMatch(/^reference_\[REDACTED:/);
+    expect(JSON.stringify(report)).not.toContain(token.slice(4, 30));
+  });
+
   it("a memory holding one 6 MB line is checked up to the store's 100 KB limit and says so; the others as usual (S2, S3)", async () => {
     const memories = await tempDir("teammem-mem-");
     await writeMemory(memories, "blob.md", memory("project", "Export", `Merge freeze until 2026-11-20.\n${"z".repeat(6 * 1024 * 1024)}`), 1);

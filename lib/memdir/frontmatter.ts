@@ -3,6 +3,8 @@ import { exceedsNodeBudget } from "./guard-yaml-aliases";
 import { readFrontmatterWithoutYaml, toMemoryHeader, type FrontmatterStatus, type MemoryHeader, type ParsedFrontmatter } from "./memory-header";
 import { isQuoted, YAML_SPECIAL } from "./read-simple-frontmatter";
 
+import { FRONTMATTER_MAX_LINES, normaliseText } from "./memory-header";
+
 export { FRONTMATTER_MAX_LINES, isMemoryType, MEMORY_TYPES, normaliseText } from "./memory-header";
 export type { FrontmatterStatus, MemoryHeader, MemoryType, ParsedFrontmatter } from "./memory-header";
 
@@ -12,6 +14,15 @@ export type { FrontmatterStatus, MemoryHeader, MemoryType, ParsedFrontmatter } f
  */
 export function parseMemoryHeader(text: string): MemoryHeader {
   return toMemoryHeader(parseFrontmatter(text));
+}
+
+/**
+ * The header as a scan reads a whole file's text (C4: only the first 30 lines count, so a
+ * frontmatter closing after line 30 gives no fields): lint, the read model, a memory's page and
+ * the stale checks all read it so.
+ */
+export function parseHeaderOfFirstLines(text: string): MemoryHeader {
+  return parseMemoryHeader(normaliseText(text).split("\n").slice(0, FRONTMATTER_MAX_LINES).join("\n"));
 }
 
 /** C4 in full: split, parse, retry once with quoted values, and bound alias expansion. */
@@ -63,8 +74,6 @@ function quoteSpecialValues(yaml: string): string {
     })
     .join("\n");
 }
-
-
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);

@@ -1,4 +1,4 @@
-import { FRONTMATTER_MAX_LINES, normaliseText, parseFrontmatter, parseMemoryHeader, type FrontmatterStatus } from "./frontmatter";
+import { FRONTMATTER_MAX_LINES, normaliseText, parseFrontmatter, parseHeaderOfFirstLines, parseMemoryHeader, type FrontmatterStatus } from "./frontmatter";
 import { findDerivableContent, type DerivableKind } from "./find-derivable-content";
 import { findRelativeDates } from "./find-relative-dates";
 import type { LintFinding } from "./lint-finding";
@@ -36,7 +36,7 @@ export function validateMemory(options: ValidateMemoryOptions): LintFinding[] {
   const findings: LintFinding[] = [];
   const add = (finding: Omit<LintFinding, "file">): void => void findings.push({ file, ...finding });
   // C4: Claude Code reads the fields from the first 30 lines only.
-  const header = parseMemoryHeader(text.split("\n").slice(0, FRONTMATTER_MAX_LINES).join("\n"));
+  const header = parseHeaderOfFirstLines(text);
   const duplicateKey = header.status === "invalid-yaml" ? findDuplicateKey(text) : null;
   const broken = BROKEN_FRONTMATTER[header.status];
   if (duplicateKey) add({ rule: "frontmatter-invalid", severity: "error", message: `The frontmatter gives \`${duplicateKey}\` more than once, and YAML allows each key only once, so agents get no name, description or type for this memory.`, fix: `Keep one \`${duplicateKey}:\` line and remove the others.` });

@@ -1,6 +1,6 @@
 import { memoryAge, needsFreshnessWarning } from "../memdir/age";
 import { formatMemoryHeader } from "../memdir/format-memory-header";
-import { FRONTMATTER_MAX_LINES, normaliseText, parseFrontmatter, parseMemoryHeader, type FrontmatterStatus, type MemoryType } from "../memdir/frontmatter";
+import { parseFrontmatter, parseHeaderOfFirstLines, type FrontmatterStatus, type MemoryType } from "../memdir/frontmatter";
 import type { LintFinding } from "../memdir/lint-finding";
 import { lintMemoryDir } from "../memdir/lint-memory-dir";
 import { findKeyProblem } from "../memdir/validate-memory-key";
@@ -56,7 +56,7 @@ export async function readMemory(options: ReadMemoryOptions): Promise<MemoryView
     return { file, displayPath: `${displayDir}/${memoryPath}`, findings: lint.findings.filter((finding) => finding.file === memoryPath) };
   });
   // C4: an agent's fields come from the first 30 lines only; show those, not a fuller reading.
-  const header = parseMemoryHeader(normaliseText(view.file.text).split("\n").slice(0, FRONTMATTER_MAX_LINES).join("\n"));
+  const header = parseHeaderOfFirstLines(view.file.text);
   const history = source.scope === "team" ? await readHistory(options.db, source.projectId, memoryPath) : null;
   return {
     path: memoryPath,

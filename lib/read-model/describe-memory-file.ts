@@ -1,4 +1,4 @@
-import { FRONTMATTER_MAX_LINES, normaliseText, parseFrontmatter, parseMemoryHeader } from "../memdir/frontmatter";
+import { parseFrontmatter, parseHeaderOfFirstLines } from "../memdir/frontmatter";
 import { validateMemory } from "../memdir/validate-memory";
 import { maskOptionalText, maskSecretsForDisplay, maskSecretsInQuotedNames } from "../secrets/mask-secret-ranges";
 import { scanSecrets } from "../secrets/scan-secrets";
@@ -31,7 +31,7 @@ export type DescribeMemoryFileOptions = { projectId: string; path: string; blob:
  * request. Everything a page shows is masked: no secret value enters the database.
  */
 export function describeMemoryFile({ projectId, path, blob, text, change }: DescribeMemoryFileOptions): StoreMemoryRow {
-  const header = parseMemoryHeader(normaliseText(text).split("\n").slice(0, FRONTMATTER_MAX_LINES).join("\n"));
+  const header = parseHeaderOfFirstLines(text);
   const findings = validateMemory({ file: path, text, mtime: change.at }).map((finding) => ({
     ...finding,
     message: maskSecretsForDisplay(finding.message),

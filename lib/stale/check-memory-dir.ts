@@ -9,7 +9,7 @@ import { maskSecretsInQuotedNames } from "../secrets/mask-secret-ranges";
 import { MAX_CONTENT_BYTES } from "../review/validate-proposal-input";
 import { assessFreshness, type DuplicateOf } from "./assess-freshness";
 import { checkMemoryTexts } from "./check-memory-texts";
-import { readScannedHeader } from "./read-scanned-header";
+import { parseHeaderOfFirstLines } from "../memdir/frontmatter";
 import type { FreshnessState, StaleSignal } from "./stale-signal";
 
 export type LocalFreshness = { file: string; name: string | null; type: string | null; mtime: string; state: FreshnessState; score: number; signals: StaleSignal[]; notChecked: string[]; notes: string[] };
@@ -51,7 +51,7 @@ export async function checkMemoryDir({ memoryDir, codeRepo, now = new Date() }: 
   const results = await checkMemoryTexts({ memories: memories.map((memory) => ({ key: memory.file, text: memory.text, writtenAt: memory.mtime })), code: "commit" in code ? code : null });
   const duplicates = findLocalDuplicates(memories);
   const checked = memories.map((memory): LocalFreshness => {
-    const header = readScannedHeader(memory.text);
+    const header = parseHeaderOfFirstLines(memory.text);
     const assessment = assessFreshness({ type: header.type, lastCommitAt: memory.mtime, now, check: results.get(memory.file)!, codeProblem: "problem" in code ? code.problem : null, wasRecalled: null, duplicateOf: duplicates.get(memory.file) ?? null });
     const notChecked = memory.isCut ? [...assessment.notChecked, NOT_CHECKED_PAST_LIMIT] : assessment.notChecked;
     return { file: memory.file, name: header.name, type: header.type, mtime: memory.mtime.toISOString(), ...assessment, notChecked };

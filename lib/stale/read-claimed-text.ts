@@ -1,5 +1,5 @@
 import { splitFrontmatter } from "../memdir/split-frontmatter";
-import { readScannedHeader } from "./read-scanned-header";
+import { parseHeaderOfFirstLines } from "../memdir/frontmatter";
 
 /** What a memory claims, its description then its body, and the file line each of its lines is on. */
 export type ClaimedText = { text: string; fileLine: (line: number) => number };
@@ -14,7 +14,7 @@ const VALUE_BELOW_KEY = /^description[ \t]*:[ \t]*(?:[|>][-+0-9]*)?[ \t]*(?:#.*)
  * line `teammem lint` and an editor show. A folded description is one line: its first.
  */
 export function readClaimedText(text: string): ClaimedText {
-  const description = readScannedHeader(text).description ?? "";
+  const description = parseHeaderOfFirstLines(text).description ?? "";
   const block = splitFrontmatter(text);
   const descriptionLines = description.split("\n").length;
   const descriptionLine = block.kind === "closed" && description !== "" ? findDescriptionLine(block.yaml) : 1;

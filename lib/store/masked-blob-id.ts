@@ -28,8 +28,15 @@ export async function resolveMaskedBlobId(config: Config, projectId: string, pat
   return blobs.find((blob) => maskedBlobId(config, blob) === id) ?? null;
 }
 
+// Read once per data folder: a full listing names every masked file of a project.
+const keys = new Map<string, string>();
+
 function instanceKey(config: Pick<Config, "authSecret" | "dataDir">): string {
+  if (config.authSecret) return config.authSecret;
+  const known = keys.get(config.dataDir);
+  if (known) return known;
   const key = readAuthSecretSync(config);
   if (!key) throw new AppError("CONFIG_INVALID", "The instance secret is missing (TEAMMEM_AUTH_SECRET or the data folder's auth-secret); run setup first.");
+  keys.set(config.dataDir, key);
   return key;
 }

@@ -6,9 +6,10 @@ import { isHighEntropy } from "./measure-entropy";
 import { RANK_ENTROPY, type SecretRange } from "./secret-finding";
 
 // A secret-ish word (not `public key`), then within 40 characters on the same line a long run of token characters.
-// The run may not touch `/` or `.` on its left, so URL paths and file names stay out.
+// The run may not touch `/` or `.` on its left, nor a `.` that goes on (`.md`, `.com`) on its
+// right, so URL paths and file names stay out; a full stop ending the sentence is not the value's.
 const KEYWORD_THEN_CANDIDATE =
-  /(?<!(?:public|publishable)[ _-]?)(?:api[ _-]?key|access[ _-]?key|secret|token|passw(?:or)?d|credentials?|bearer|auth(?:orization)?|private[ _-]?key|signing[ _-]?key|key)[^\n]{0,40}?(?<![A-Za-z0-9+/_.-])([A-Za-z0-9+/_-]{20,}={0,2})(?![A-Za-z0-9+/=_.-])/gi;
+  /(?<!(?:public|publishable)[ _-]?)(?:api[ _-]?key|access[ _-]?key|secret|token|passw(?:or)?d|credentials?|bearer|auth(?:orization)?|private[ _-]?key|signing[ _-]?key|key)[^\n]{0,40}?(?<![A-Za-z0-9+/_.-])([A-Za-z0-9+/_-]{20,}={0,2})(?![A-Za-z0-9+/=_-]|\.[A-Za-z0-9+/=_-])/gi;
 // English-looking pieces: a long share of them means identifiers or paths, not random output.
 const WORD_PIECES = /[A-Z]?[a-z]{3,}/g;
 

@@ -165,6 +165,13 @@ const LATER_RECIPES: Recipe[] = [
     contexts: [["Decode this: ", "\n"], ["The staging config blob is ", " (base64)."]],
   },
   { kind: "base64-encoded-secret", value: (c) => Buffer.from(`password: ${password(c)}\n`).toString("base64url"), contexts: [["creds (base64url) ", "\n"]] },
+  // A value that ends the sentence: its full stop is the sentence's, not part of a file name. A
+  // fixed value: about 1 % of random ones read as English to the entropy rule (find-high-entropy-values).
+  {
+    kind: "high-entropy-secret",
+    value: () => "Tq9ZpW4x7Rt2Yx8Lk3Mn6Bv1Cx5Hj0Dg2Fs4Ae7U",
+    contexts: [["The AWS secret access key for the artifact bucket is ", "."], ["The deploy key is ", ". Rotate it monthly."], ["signing secret ", ".\n"]],
+  },
 ];
 
 function frontmatter(name: string, description: string): string {

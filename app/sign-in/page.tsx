@@ -1,11 +1,11 @@
+import { safeReturnPath } from "@/lib/auth/safe-return-path";
 import { SignInForm } from "./sign-in-form";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function SignInPage({ searchParams }: Props) {
-  const next = (await searchParams).next;
-  // Only same-site paths: a crafted ?next=https://evil.example must not redirect away.
-  const returnTo = typeof next === "string" && next.startsWith("/") && !next.startsWith("//") ? next : "/";
+  // Only paths on the dashboard: a crafted ?next= (https://, //, /\, /<TAB>/ …) must not redirect away.
+  const returnTo = safeReturnPath((await searchParams).next);
   return (
     <div className="signin">
       <h1>Sign in</h1>

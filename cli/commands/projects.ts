@@ -1,7 +1,6 @@
 import * as z from "zod/mini";
-import { readCliCredentials } from "../../lib/client/cli-credentials";
-import { callTeammemApi, type ApiTarget } from "../../lib/client/teammem-api";
-import type { Config } from "../../lib/config";
+import { resolveApiTarget } from "../../lib/client/resolve-api-target";
+import { callTeammemApi } from "../../lib/client/teammem-api";
 import type { Command } from "../command";
 import { EXIT, linesOf, type Output } from "../output";
 
@@ -13,8 +12,9 @@ Usage:
   teammem projects archive ID [--json]
   teammem projects unarchive ID [--json]
 
-Uses the token from TEAMMEM_TOKEN or \`teammem login\`. create needs an admin's token. archive and
-unarchive need a lead of the project (or an admin), with a token scoped to that project.
+The server and token are those of \`teammem login\`, or TEAMMEM_TOKEN with TEAMMEM_SERVER. create
+needs an admin's token. archive and unarchive need a lead of the project (or an admin), with a
+token scoped to that project.
   --id       stable id: lowercase letters, digits, dots, dashes. Default: derived from the first
              --repo (github.com/acme/checkout → acme-checkout), else from --name.
   --repo     a repository whose checkouts belong to the project; repeat for several. Any clone
@@ -50,11 +50,8 @@ export const projectsCommand: Command = {
     if (!repos.success) return usage("--repo takes a URL");
     if (action === "create" && typeof flags.name !== "string") return usage("create needs --name");
 
-    const target = await resolveTarget(loadConfig());
-    if (!target) {
-      output.error("teammem projects: not logged in. Run `teammem login` or set TEAMMEM_TOKEN.");
-      return EXIT.findings;
-    }
+    // Every command resolves the server one way: a token goes only to the server it is meant for.
+    const target = await resolveApiTarget(loadConfig());
     if (action === "list") {
       const { projects } = await callTeammemApi<{ projects: Project[] }>(target, "GET", `/api/projects${flags.archived ? "?archived=include" : ""}`);
       return printList(output, projects);
@@ -85,11 +82,4 @@ function printList(output: Output, projects: Project[]): number {
     output.print(`${project.id.padEnd(width)}${project.name}  (${counts}${project.archivedAt ? ", archived" : ""})${repos}`);
   }
   return EXIT.ok;
-}
-
-// The same server and token `teammem whoami` uses: TEAMMEM_TOKEN first, else the saved login.
-async function resolveTarget(config: Config): Promise<ApiTarget | null> {
-  const saved = await readCliCredentials(config.cliConfigDir);
-  const token = config.cliToken ?? saved?.token;
-  return token ? { server: saved?.server ?? config.publicUrl, token } : null;
 }

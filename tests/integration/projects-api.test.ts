@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -63,8 +63,8 @@ function dispatch(request: Request): Promise<Response> {
 }
 
 /** Runs the real CLI in its own process (asynchronously: the server answering it lives in this one). */
-function teammem(args: string[], token: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env = { NODE_ENV: "test" as const, PATH: process.env.PATH ?? "", HOME: root, XDG_CONFIG_HOME: path.join(root, "cli-config"), TEAMMEM_DATA_DIR: path.join(root, "data"), TEAMMEM_PUBLIC_URL: base, TEAMMEM_TOKEN: token };
+function teammem(args: string[], token: string, overrides: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const env = { NODE_ENV: "test" as const, PATH: process.env.PATH ?? "", HOME: root, XDG_CONFIG_HOME: path.join(root, "cli-config"), TEAMMEM_DATA_DIR: path.join(root, "data"), TEAMMEM_SERVER: base, TEAMMEM_TOKEN: token, ...overrides };
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.resolve("cli/teammem.mjs"), "projects", ...args], { env });
     let stdout = "";
@@ -178,4 +178,36 @@ describe("teammem projects", () => {
     expect((await teammem(["unarchive", "acme-cli-service"], lenaToken)).code).toBe(0);
     expect((await teammem(["list"], lenaToken)).stdout).toContain("acme-cli-service");
   }, 120_000);
+
+  it("sends the token to TEAMMEM_SERVER only: never to the server's own address, and a saved token never to another server", async () => {
+    const trap = await listenForStrayRequests();
+    try {
+      const lenaToken = await world.token("lena", ["acme-checkout"]);
+      // TEAMMEM_PUBLIC_URL is the dashboard's address, a server setting: the CLI does not go there.
+      const listed = await teammem(["list", "--json"], lenaToken, { TEAMMEM_PUBLIC_URL: trap.url });
+      expect(listed.stderr).toBe("");
+      expect(JSON.parse(listed.stdout).projects).toContainEqual(expect.objectContaining({ id: "acme-checkout" }));
+
+      const configHome = await mkdtemp(path.join(root, "saved-login-"));
+      await mkdir(path.join(configHome, "teammem"));
+      await writeFile(path.join(configHome, "teammem", "credentials.json"), JSON.stringify({ server: base, token: lenaToken }));
+      const elsewhere = await teammem(["archive", "acme-checkout"], "", { XDG_CONFIG_HOME: configHome, TEAMMEM_TOKEN: "", TEAMMEM_SERVER: trap.url });
+      expect(elsewhere.code).toBe(2);
+      expect(elsewhere.stderr).toContain(`the saved login is for ${base}`);
+      expect(trap.requests).toEqual([]);
+    } finally {
+      await trap.close();
+    }
+  }, 60_000);
 });
+
+/** A server that records what reaches it: the CLI must send nothing here. */
+async function listenForStrayRequests(): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
+  const requests: string[] = [];
+  const trap = http.createServer((incoming, outgoing) => {
+    requests.push(`${incoming.method} ${incoming.url} ${incoming.headers.authorization ?? ""}`);
+    outgoing.writeHead(500).end();
+  });
+  await new Promise<void>((resolve) => trap.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(trap.address() as AddressInfo).port}`, requests, close: () => new Promise((resolve) => trap.close(() => resolve())) };
+}

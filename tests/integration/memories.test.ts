@@ -137,6 +137,30 @@ describe("private memory under the Claude home", () => {
     }
   });
 
+  it("lists a private memory's name, description and findings masked exactly as its own page shows them", async () => {
+    // Built from parts so no scanner flags this file; both are real-looking credentials.
+    const githubToken = ["ghp_", "Zq7Lm2Vx9Rt4Kp8Wn3Yb6Hc1Jd5Fg0Se2Ua7"].join("");
+    const awsKey = ["AKIA", "QX4RT7ZB2MN9PLK3"].join("");
+    const file = "reference_private_creds.md";
+    const { folder } = await privateFolder({ [file]: `---\nname: Private creds ${githubToken}\ndescription: private key ${awsKey}\ntype: reference\n---\nbody ${githubToken}\n` });
+    const source = { scope: "private" as const, folder };
+    const listed = await list(callers.omar, { scope: "private", folder });
+    const page = await readMemory({ config, db, caller: callers.omar, source, memoryPath: file });
+    const row = listed.memories.find((memory) => memory.path === file)!;
+    expect(row.name).toBe(page.name);
+    expect(row.description).toBe(page.description);
+    expect(row.name).toMatch(/^Private creds \[REDACTED:[a-z0-9-]+ [^\]]*\]$/);
+    expect(row.description).toMatch(/^private key \[REDACTED:[a-z0-9-]+ [^\]]*\]$/);
+    const shown = JSON.stringify(listed);
+    expect(shown).not.toContain(githubToken.slice(8));
+    expect(shown).not.toContain(awsKey.slice(8));
+    // The folder's MEMORY.md view offers to index it by name and description: masked there too.
+    const index = JSON.stringify(await readMemoryIndex({ config, db, caller: callers.omar, source }));
+    expect(index).toContain("Private creds [REDACTED:");
+    expect(index).not.toContain(githubToken.slice(8));
+    expect(index).not.toContain(awsKey.slice(8));
+  });
+
   it("never follows a symlink out of the memory directory", async () => {
     const outside = await tempDir();
     await writeFile(path.join(outside, "secret.md"), "---\nname: secret\n---\nnot yours\n");

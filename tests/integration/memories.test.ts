@@ -204,4 +204,19 @@ describe("private memory under the Claude home", () => {
     expect(after.report.findings).toEqual([]);
     expect(after.repair.isChanged).toBe(false);
   });
+
+  it("I4: a repair answers with the index masked, and writes the real names to MEMORY.md", async () => {
+    const githubToken = ["ghp_", "Zq7Lm2Vx9Rt4Kp8Wn3Yb6Hc1Jd5Fg0Se2Ua7"].join("");
+    const { folder, memoryDir } = await privateFolder({
+      "MEMORY.md": "# Index\n",
+      "reference_ci.md": `---\nname: CI token ${githubToken}\ndescription: the CI bot's token is ${githubToken}\ntype: reference\n---\n`,
+    });
+    const source = { scope: "private" as const, folder };
+    const view = await readMemoryIndex({ config, db, caller: callers.omar, source });
+    const repair = await repairPrivateIndex({ config, caller: callers.omar, folder, expectedHash: view.beforeHash });
+    expect(repair.added).toEqual(["reference_ci.md"]);
+    expect(repair.after).toContain("[CI token [REDACTED:");
+    expect(JSON.stringify(repair)).not.toContain(githubToken.slice(8));
+    expect(await readFile(path.join(memoryDir, "MEMORY.md"), "utf8")).toContain(`[CI token ${githubToken}](reference_ci.md)`);
+  });
 });

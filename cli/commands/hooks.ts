@@ -16,8 +16,8 @@ install adds two hooks to your Claude Code settings (<CLAUDE_CONFIG_DIR or ~/.cl
 ${TEAMMEM_HOOKS.map((hook) => `  ${hook.event.padEnd(17)} ${hook.command.padEnd(22)} ${hook.purpose}`).join("\n")}
 With --local they go to this checkout's .claude/settings.local.json instead (never the checked-in
 .claude/settings.json). Other settings and hooks are kept; installing twice adds nothing; the
-previous file is kept as <file>.bak-<time>. uninstall removes exactly these two hooks and what
-install created to hold them (a "hooks" object or event list the file had before stays).
+previous file is kept as <file>.bak-<time>. uninstall removes exactly the hooks install added and
+what it created to hold them (a hook, "hooks" object or event list the file already had stays).
 A settings file that is not valid JSON is refused and left as it is. New sessions pick the hooks up.
 --dry-run says what would change and writes nothing. The commands must be on PATH as \`teammem\`.`;
 
@@ -41,8 +41,9 @@ export const hooksCommand: Command = {
       return EXIT.ok;
     }
     const verb = action === "install" ? (dryRun ? "Would add" : "Added") : dryRun ? "Would remove" : "Removed";
-    if (edit.changes.length === 0) output.print(action === "install" ? `teammem's hooks are already in ${file}; nothing changed.` : `${file} holds no teammem hook; nothing changed.`);
+    if (edit.changes.length === 0 && edit.kept.length === 0) output.print(action === "install" ? `teammem's hooks are already in ${file}; nothing changed.` : `${file} holds no teammem hook; nothing changed.`);
     for (const change of edit.changes) output.print(`${verb} ${change}  (${file})`);
+    for (const hook of edit.kept) output.print(`Kept ${hook}  (${file}): it was there before \`teammem hooks install\`.`);
     if (edit.backup) output.print(`The previous file is kept as ${edit.backup}.`);
     if (edit.wrote) output.print("New Claude Code sessions use the change; running sessions keep their hooks.");
     if (action === "install" && !(await resolveApiTarget(config).then(() => true, () => false))) {

@@ -1,5 +1,5 @@
 import { AppError } from "../errors";
-import type { TeammemHook } from "./teammem-hooks";
+import { hookLabel, type TeammemHook } from "./teammem-hooks";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -33,7 +33,7 @@ export function addTeammemHooks(settings: unknown, hooks: readonly TeammemHook[]
     if (hooksByEvent[hook.event] === undefined) created.push(`hooks.${hook.event}`);
     hooksByEvent[hook.event] = groups;
     next.hooks = hooksByEvent;
-    changes.push(`${hook.event}: ${hook.command}`);
+    changes.push(hookLabel(hook));
   }
   return { settings: next, changes, created };
 }
@@ -93,7 +93,7 @@ export function listTeammemHooks(settings: unknown, hooks: readonly TeammemHook[
   const hooksByEvent = readHooksObject(object, file);
   return hooks
     .filter((hook) => hooksByEvent[hook.event] !== undefined && readEventGroups(hooksByEvent, hook.event, file).some((group) => groupCommands(group).includes(hook.command)))
-    .map((hook) => `${hook.event}: ${hook.command}`);
+    .map(hookLabel);
 }
 
 function asSettingsObject(settings: unknown, file: string): JsonObject {

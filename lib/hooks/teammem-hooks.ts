@@ -33,3 +33,8 @@ export const TEAMMEM_HOOKS: readonly TeammemHook[] = [
     purpose: "gives the agent the team memories the server selects for each prompt",
   },
 ];
+
+/** How a hook is named in messages and in install's record: `Event: command`. */
+export function hookLabel(hook: Pick<TeammemHook, "event" | "command">): string {
+  return `${hook.event}: ${hook.command}`;
+}

@@ -1,5 +1,7 @@
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { z } from "zod";
+import { isAppError } from "@/lib/errors";
 import { MEMORY_TYPES } from "@/lib/memdir/frontmatter";
 import { AGE_BUCKET_IDS, FINDING_FILTER, MEMORY_SORTS } from "@/lib/memories/filter-memories";
 import { findTeamCopies } from "@/lib/memories/find-team-copies";
@@ -114,6 +116,8 @@ export default async function MemoriesPage({ searchParams }: Props) {
       </>
     );
   } catch (error) {
+    // A project or private folder the caller cannot see, or that does not exist: 404 (not-found.tsx).
+    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
     return <ErrorPanel error={toShownError(error, "memories")} />;
   }
 }

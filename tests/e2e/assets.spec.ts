@@ -33,3 +33,24 @@ test("an unknown memory or proposal address answers 404; a real memory still 200
   expect(noProposal?.status()).toBe(404);
   await expect(page.getByTestId("proposal-not-found")).toBeVisible();
 });
+
+test("a project that does not exist, or that the user cannot see, answers 404 with a way back", async ({ page }) => {
+  await signIn(page, "omar@acme.example", "/projects");
+  const noProject = await page.goto("/projects/no-such-project");
+  expect(noProject?.status()).toBe(404);
+  await expect(page.getByTestId("project-not-found")).toContainText("no role in it");
+  await expect(page.getByText("teammem doctor")).toHaveCount(0);
+  await page.getByRole("link", { name: "Back to Projects" }).click();
+  await expect(page).toHaveURL(/\/projects$/);
+
+  const noMemories = await page.goto("/memories?project=no-such-project");
+  expect(noMemories?.status()).toBe(404);
+  await expect(page.getByTestId("memories-not-found")).toBeVisible();
+  await expect(page.getByText("teammem doctor")).toHaveCount(0);
+
+  // Private memory is the Claude home owner's (Omar's) only: for Lena it does not exist.
+  await page.context().clearCookies();
+  await signIn(page, "lena@acme.example", "/memories");
+  expect((await page.goto("/memories?scope=private"))?.status()).toBe(404);
+  await expect(page.getByTestId("memories-not-found")).toBeVisible();
+});

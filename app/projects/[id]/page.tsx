@@ -1,6 +1,8 @@
 import Link from "next/link";
+import { notFound } from "next/navigation";
 import { listProjectMembers } from "@/lib/auth/manage-users";
 import { assertProjectPermission } from "@/lib/auth/permissions";
+import { isAppError } from "@/lib/errors";
 import { memoryAge } from "@/lib/memdir/age";
 import { listMemberSyncs } from "@/lib/member-sync/list-member-syncs";
 import { getProject } from "@/lib/projects/get-project";
@@ -30,6 +32,8 @@ export default async function ProjectPage({ params }: Props) {
     const canManage = role === "lead" || role === "admin";
     loaded = { project, members, canManage, memberSyncs: canManage ? (await listMemberSyncs(db, id)).members : [] };
   } catch (error) {
+    // No role in the project and no such project look the same (README: 404): not-found.tsx says so.
+    if (isAppError(error) && error.code === "NOT_FOUND") notFound();
     return <ErrorPanel error={toShownError(error, "project")} />;
   }
   const { project, members, canManage, memberSyncs } = loaded;

@@ -1,4 +1,4 @@
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, realpath } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomically } from "../files/write-file-atomically";
 import { AppError } from "../errors";
@@ -54,7 +54,7 @@ export async function editHooksFile(options: EditHooksFileOptions): Promise<Hook
     // keeps what an earlier one added and created for the other.
     if (written.wrote || (!options.dryRun && (recorded === null || recorded.added === null))) {
       const created = [...keepOwnContainers(settings, TEAMMEM_HOOKS, file, recorded?.created ?? []), ...addition.created];
-      await writeInstallRecord(options.recordDir, file, { created, added: [...addedBefore, ...addition.changes] });
+      await writeRecordOrThrow(options, { created, added: [...addedBefore, ...addition.changes] });
     }
     return { ...written, kept: [] };
   }
@@ -62,7 +62,7 @@ export async function editHooksFile(options: EditHooksFileOptions): Promise<Hook
   const removal = removeTeammemHooks(settings, ours, file, recorded?.created ?? null);
   const written = { ...(await writeEdit(options, text, removal)), kept: present.filter((hook) => !removal.changes.includes(hook)) };
   // The user's own hooks stay on record as not install's, for a later uninstall to leave them too.
-  if (written.wrote) await writeInstallRecord(options.recordDir, file, written.kept.length > 0 ? { created: [], added: [] } : null);
+  if (written.wrote) await writeRecordOrThrow(options, written.kept.length > 0 ? { created: [], added: [] } : null);
   return written;
 }
 
@@ -70,12 +70,48 @@ async function writeEdit(options: EditHooksFileOptions, text: string | null, edi
   const { file } = options;
   if (edit.changes.length === 0 || options.dryRun) return { file, changes: edit.changes, backup: null, wrote: false };
   const newText = `${JSON.stringify(edit.settings, null, detectIndent(text))}\n`;
-  if (text === null) {
-    await writeNewFile(file, newText);
-    return { file, changes: edit.changes, backup: null, wrote: true };
+  try {
+    if (text === null) {
+      await writeNewFile(file, newText);
+      return { file, changes: edit.changes, backup: null, wrote: true };
+    }
+    const { backup } = await replaceFileKeepingBackup(file, newText, options.now);
+    return { file, changes: edit.changes, backup, wrote: true };
+  } catch (error) {
+    const cause = writeFailureCause(error);
+    if (cause === null) throw error;
+    const real = await realpath(file).catch(() => file);
+    const where = real === file ? file : `${file} (a link to ${real})`;
+    throw new AppError(
+      "INVALID_INPUT",
+      `Cannot write ${where}: ${cause}. Nothing was changed. Make the file and its folder writable for you, or, when a dotfiles or Nix manager keeps it, make the change there (\`teammem hooks ${options.action} --dry-run\` shows it).`,
+      { cause: error },
+    );
   }
-  const { backup } = await replaceFileKeepingBackup(file, newText, options.now);
-  return { file, changes: edit.changes, backup, wrote: true };
+}
+
+async function writeRecordOrThrow(options: EditHooksFileOptions, record: { created: string[]; added: string[] } | null): Promise<void> {
+  try {
+    await writeInstallRecord(options.recordDir, options.file, record);
+  } catch (error) {
+    const cause = writeFailureCause(error);
+    if (cause === null) throw error;
+    throw new AppError(
+      "INVALID_INPUT",
+      `Could not note what ${options.action} did to ${options.file} in ${options.recordDir} (${cause}); make that folder writable for you and run it again, else a later uninstall cannot tell install's hooks from yours.`,
+      { cause: error },
+    );
+  }
+}
+
+/** Why a file could not be written, in words; null for a failure that is not the file system's refusal. */
+function writeFailureCause(error: unknown): string | null {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "EROFS") return "read-only file system";
+  if (code === "ENOTDIR") return "a part of its path is not a folder";
+  if (code === "ENOSPC" || code === "EDQUOT") return "no space left on the disk";
+  return null;
 }
 
 function parseSettings(text: string, file: string): unknown {

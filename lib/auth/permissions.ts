@@ -1,5 +1,5 @@
 import { directReadsOf, type Db } from "../db/client";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import type { Caller } from "./resolve-caller";
 
 export const PROJECT_ROLES = ["viewer", "member", "lead"] as const;
@@ -43,6 +43,20 @@ export async function assertProjectPermission(db: Db, caller: Caller, projectId:
   }
   if (!role) throw notFound();
   throw new AppError("FORBIDDEN", `Your role in ${projectId} is ${role}; this needs ${PROJECT_PERMISSIONS[permission]}.`);
+}
+
+/**
+ * Whether the caller may do `permission` in the project, by the same rule as
+ * assertProjectPermission: for pages, which show an action only to whom the API will allow it.
+ */
+export async function hasProjectPermission(db: Db, caller: Caller, projectId: string, permission: ProjectPermission): Promise<boolean> {
+  try {
+    await assertProjectPermission(db, caller, projectId, permission);
+    return true;
+  } catch (error) {
+    if (isAppError(error) && (error.code === "FORBIDDEN" || error.code === "NOT_FOUND")) return false;
+    throw error;
+  }
 }
 
 export function assertAdmin(caller: Caller): void {

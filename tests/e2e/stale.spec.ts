@@ -25,3 +25,12 @@ test("the lead finds stale memories by reason, reads the evidence and marks one 
   await expect(page.getByTestId("history-table")).toContainText("Still true:");
   await page.screenshot({ path: `${SHOTS}/stale-memory.png`, fullPage: true });
 });
+
+test("a member sees a stale memory's signals but no 'Still true' button: that is the leads'", async ({ page }) => {
+  await signIn(page, "omar@acme.example", "/memories?project=acme-checkout&freshness=stale");
+  await page.getByTestId("memory-table").locator("tbody tr").first().getByRole("link").first().click();
+  const section = page.getByTestId("memory-freshness");
+  await expect(section.getByTestId("stale-signals")).toBeVisible();
+  await expect(section.getByRole("button", { name: "Still true" })).toHaveCount(0);
+  await expect(section.getByTestId("still-true-leads-only")).toContainText("A lead of acme-checkout can confirm it is still true");
+});

@@ -312,4 +312,19 @@ describe("authorization matrix", () => {
     expect(stored.hash).not.toContain(created.token);
     expect(stored.lastUsedAt).not.toBeNull();
   });
+
+  it("a memory page offers 'Still true' to exactly the callers the API lets press it: leads of the project", async () => {
+    const { hasProjectPermission } = await import("@/lib/auth/permissions");
+    const { POST } = await import("@/app/api/projects/[id]/still-true/route");
+    const identities = ["viewer", "member", "leadOfOther", "admin", "lead"] as const;
+    const offered: Record<string, boolean> = {};
+    const allowed: Record<string, boolean> = {};
+    for (const identity of identities) {
+      offered[identity] = await hasProjectPermission(world.db, world.callerFor(identity), "acme-checkout", "review");
+      const request = new Request(`${BASE}/api/projects/acme-checkout/still-true`, { method: "POST", headers: { cookie: world.sessions[identity]!, origin: BASE, "content-type": "application/json" }, body: JSON.stringify({ path: "reference_grafana_payflow.md" }) });
+      allowed[identity] = (await POST(request, { params: Promise.resolve({ id: "acme-checkout" }) })).status === 200;
+    }
+    expect(offered).toEqual({ viewer: false, member: false, leadOfOther: false, admin: false, lead: true });
+    expect(offered).toEqual(allowed);
+  });
 });

@@ -7,8 +7,10 @@ import { SIGNAL_LABEL } from "@/lib/stale/stale-signal";
 import { callApi } from "../../../../_components/api-client";
 import { useHydrated } from "../../../../_components/use-hydrated";
 
-/** Each staleness signal with its evidence, the checks that could not run, and "Still true". */
-export function MemoryFreshness({ projectId, path, freshness }: { projectId: string; path: string; freshness: MemoryFreshnessDetail }) {
+type Props = { projectId: string; path: string; freshness: MemoryFreshnessDetail; canMarkStillTrue: boolean };
+
+/** Each staleness signal with its evidence, the checks that could not run, and "Still true" for leads. */
+export function MemoryFreshness({ projectId, path, freshness, canMarkStillTrue }: Props) {
   const isHydrated = useHydrated();
   const router = useRouter();
   const [status, setStatus] = useState<string | null>(null);
@@ -42,8 +44,14 @@ export function MemoryFreshness({ projectId, path, freshness }: { projectId: str
       )}
       {freshness.notes.map((note) => <p key={note} className="muted">{note}</p>)}
       {freshness.notChecked.filter((item) => !item.includes("recall history")).map((item) => <p key={item} className="muted" data-testid="not-checked">{item}</p>)}
-      <button type="button" onClick={() => void stillTrue()} disabled={!isHydrated}>Still true</button>{" "}
-      <span className="muted">Confirms it against today&apos;s code (leads); to change or retire it, propose below.</span>
+      {canMarkStillTrue ? (
+        <>
+          <button type="button" onClick={() => void stillTrue()} disabled={!isHydrated}>Still true</button>{" "}
+          <span className="muted">Confirms it against today&apos;s code; to change or retire it, propose below.</span>
+        </>
+      ) : (
+        <p className="muted" data-testid="still-true-leads-only">A lead of {projectId} can confirm it is still true; to change or retire it, propose below.</p>
+      )}
       {status && <p role="status">{status}</p>}
       {error && <p className="form-error" role="alert">{error}</p>}
       {freshness.verifications.length > 0 && (

@@ -12,6 +12,7 @@ import { toShownError } from "../../../../_server/http";
 import { requirePageCaller } from "../../../../_server/page-caller";
 import { parseSourceParams, safeDecode } from "../source-params";
 import { readEditBase } from "@/lib/memories/read-edit-base";
+import { hasProjectPermission } from "@/lib/auth/permissions";
 import type { Caller } from "@/lib/auth/resolve-caller";
 import { findTeamCopies } from "@/lib/memories/find-team-copies";
 import { listProposeTargets } from "@/lib/memories/list-propose-targets";
@@ -39,6 +40,8 @@ export default async function MemoryPage({ params }: Props) {
     const current = source.scope === "team" ? await readEditBase(getConfig(), source.projectId, memory.path) : null;
     const toTeam = source.scope === "private" ? await loadProposeToTeam(caller, source.folder, memory.path) : null;
     const freshness = source.scope === "team" ? await loadMemoryFreshness(getConfig(), getDatabase(), source.projectId, memory.path) : null;
+    // "Still true" is the leads' (the API answers 403 to anyone else): others see the signals only.
+    const canMarkStillTrue = source.scope === "team" && freshness !== null && (await hasProjectPermission(getDatabase(), caller, source.projectId, "review"));
     return (
       <>
         <p className="muted"><Link href={source.scope === "team" ? `/memories?project=${encodeURIComponent(source.projectId)}` : `/memories?scope=private&folder=${encodeURIComponent(source.folder)}`}>← Memories</Link></p>
@@ -53,7 +56,7 @@ export default async function MemoryPage({ params }: Props) {
         {source.scope === "team" && freshness && (
           <>
             <h2>Freshness</h2>
-            <MemoryFreshness projectId={source.projectId} path={memory.path} freshness={freshness} />
+            <MemoryFreshness projectId={source.projectId} path={memory.path} freshness={freshness} canMarkStillTrue={canMarkStillTrue} />
           </>
         )}
         <h2>Findings</h2>

@@ -33,8 +33,16 @@ export const extractCommand: Command = {
     const [file, ...rest] = positionals;
     if (!file || rest.length > 0) return usage(output, "give one TRANSCRIPT.jsonl");
     const { stat } = await import("node:fs/promises");
-    if (!(await stat(file).then((info) => info.isFile(), () => false))) {
+    const { isClaudeCodeTranscript } = await import("../../lib/transcripts/is-claude-code-transcript");
+    const isFile = await stat(file).then((info) => info.isFile(), () => false);
+    const isTranscript = isFile ? await isClaudeCodeTranscript(file).catch(() => null) : null;
+    if (isTranscript === null) {
       output.error(`teammem extract: cannot read ${file}.`);
+      return EXIT.usage;
+    }
+    // README (CLI): bad input exits 2. A file given by mistake is not "a session with nothing to save".
+    if (!isTranscript) {
+      output.error(`teammem extract: ${file} is not a Claude Code transcript (JSONL of session records, as in ~/.claude/projects/<project>/<session>.jsonl).`);
       return EXIT.usage;
     }
     const config = loadConfig();

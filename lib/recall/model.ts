@@ -1,5 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 
 // The SDK loads on the first model call, not with this module: importing it costs ~0.3 s of
 // start-up, and recall without a key (the CLI, tests, the local ranker) never calls it.
@@ -24,8 +24,16 @@ export type JsonRequest = {
   signal?: AbortSignal;
 };
 
+const MODEL_FAILURES = ["timeout", "aborted", "auth", "rate-limited", "http-error", "connection", "malformed-answer"] as const;
+
 /** Why a model call gave no usable answer; the fallback reason starts with it. */
-export type ModelFailure = "timeout" | "aborted" | "auth" | "rate-limited" | "http-error" | "connection" | "malformed-answer";
+export type ModelFailure = (typeof MODEL_FAILURES)[number];
+
+/** The failure kind of an error thrown by this module; null for any other error. */
+export function modelFailureOf(error: unknown): ModelFailure | null {
+  if (!isAppError(error) || error.code !== "MODEL_UNAVAILABLE") return null;
+  return MODEL_FAILURES.find((kind) => kind === error.details.failure) ?? null;
+}
 
 const ANTHROPIC_API = "https://api.anthropic.com";
 // R6: recall is a prefetch that must not hold an agent up; a slow model is worth less than the local ranker.

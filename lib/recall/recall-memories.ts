@@ -9,7 +9,8 @@ import type { DroppedMemory } from "./dropped-memory";
 import { formatInjection, formatInjectionText } from "./format-injection";
 import { formatModelManifestLine } from "./format-model-manifest";
 import { maskForDisplayRemembered, maskNameRemembered, maskSecrets } from "./mask-secrets";
-import type { RecallModelSettings } from "./model";
+import type { ModelBreaker, ModelPass } from "./create-model-breaker";
+import { modelFailureOf, type RecallModelSettings } from "./model";
 import { rankMemoriesLocally } from "./rank-memories-locally";
 import { validateSelection } from "./validate-selection";
 
@@ -37,6 +38,8 @@ export type RecallOptions = {
   allowSingleWord?: boolean;
   /** Null or absent: the local ranker runs (no key configured). */
   model?: RecallModelSettings | null;
+  /** A server's: whether this recall may wait on the model now (absent: it always may). */
+  modelBreaker?: ModelBreaker;
   signal?: AbortSignal;
   now?: Date;
   /** How injection headers name the memory directory (default: memoryDir), e.g. the agent's own path. */
@@ -66,7 +69,11 @@ export type RecallResult = {
   /** `none`: nothing was asked (see skipReason). */
   selector: "model" | "local" | "none";
   skipReason?: "single-word-query" | "no-memories";
-  /** Set when the model was configured but failed; starts with the failure kind (`timeout: …`). */
+  /**
+   * Set when the model was configured but the local ranker answered; starts with the failure kind
+   * (`timeout: …`), or with `model-paused` (the model failed recently and is skipped for a while)
+   * or `model-busy` (enough recalls are already waiting on it).
+   */
   fallbackReason?: string;
   latencyMs: number;
   /** S5: exactly what the model saw, or would see (names and descriptions with secrets masked); absent when not asked for. */
@@ -132,23 +139,9 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
 }
 
 async function select(options: RecallOptions, candidates: ScannedMemory[], manifestOf: () => string, recentTools: readonly string[]): Promise<Selection> {
-  let fallbackReason: string | undefined;
-  if (options.model) {
-    try {
-      // Loaded only when a model is asked: its answer schema (zod) and the SDK cost a CLI start-up
-      // that ranks locally tens of milliseconds (docs/benchmarks.md, "The CLI").
-      const { selectWithModel } = await import("./select-with-model");
-      const names = await selectWithModel({ settings: options.model, query: maskSecrets(options.query), manifest: manifestOf(), recentTools, signal: options.signal });
-      // The model answers with names as the manifest shows them: masked, control characters escaped.
-      const pathByName = new Map(candidates.map((memory) => [manifestName(maskNameRemembered(memory.path)), memory.path]));
-      const validated = validateSelection(names, new Set(pathByName.keys()));
-      return { selector: "model", files: validated.files.map((name) => ({ path: pathByName.get(name)! })), dropped: validated.dropped };
-    } catch (error) {
-      options.signal?.throwIfAborted();
-      if (!isAppError(error)) throw error;
-      fallbackReason = `${String(error.details.failure ?? "model-error")}: ${error.message} The local ranker answered instead.`;
-    }
-  }
+  const modelSelection = options.model ? await selectByModel(options, options.model, candidates, manifestOf, recentTools) : undefined;
+  if (typeof modelSelection === "object") return modelSelection;
+  const fallbackReason = modelSelection;
   const ranking = rankMemoriesLocally(candidates, options.query, recentTools);
   const spoken = spokenWordsByTerm(options.query);
   return {
@@ -157,6 +150,33 @@ async function select(options: RecallOptions, candidates: ScannedMemory[], manif
     files: ranking.ranked.map((entry) => ({ path: entry.memory.path, reason: `matched: ${entry.matchedTerms.map((term) => spoken.get(term) ?? term).join(", ")}` })),
     dropped: ranking.dropped,
   };
+}
+
+/**
+ * The model's selection, validated (R5), or why the local ranker answers instead: the model
+ * failed, or the breaker keeps this recall from waiting on it (R6).
+ */
+async function selectByModel(options: RecallOptions, model: RecallModelSettings, candidates: ScannedMemory[], manifestOf: () => string, recentTools: readonly string[]): Promise<Selection | string> {
+  // Loaded only when a model is asked: its answer schema (zod) and the SDK cost a CLI start-up
+  // that ranks locally tens of milliseconds (docs/benchmarks.md, "The CLI").
+  const { RECALL_MODEL_TIMEOUT_MS, selectWithModel } = await import("./select-with-model");
+  const settings = { ...model, timeoutMs: model.timeoutMs ?? RECALL_MODEL_TIMEOUT_MS };
+  const pass: ModelPass = options.modelBreaker?.enter(settings.timeoutMs) ?? { isAllowed: true, leave: () => {} };
+  if (!pass.isAllowed) return pass.fallbackReason;
+  let names: string[];
+  try {
+    names = await selectWithModel({ settings, query: maskSecrets(options.query), manifest: manifestOf(), recentTools, signal: options.signal });
+    pass.leave("answered");
+  } catch (error) {
+    pass.leave(modelFailureOf(error) ?? "other");
+    options.signal?.throwIfAborted();
+    if (!isAppError(error)) throw error;
+    return `${String(error.details.failure ?? "model-error")}: ${error.message} The local ranker answered instead.`;
+  }
+  // The model answers with names as the manifest shows them: masked, control characters escaped.
+  const pathByName = new Map(candidates.map((memory) => [manifestName(maskNameRemembered(memory.path)), memory.path]));
+  const validated = validateSelection(names, new Set(pathByName.keys()));
+  return { selector: "model", files: validated.files.map((name) => ({ path: pathByName.get(name)! })), dropped: validated.dropped };
 }
 
 /** C8: a prompt of one word (or none) gives too little to select on. */

@@ -3,9 +3,11 @@ import type { Caller } from "../auth/resolve-caller";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { log } from "../log";
+import { processWide } from "../process-wide";
 import { ensureReadModel } from "../read-model/ensure-read-model";
 import { loadRecallSource } from "../read-model/load-recall-source";
 import { changedPaths, hasCommit } from "../store/git";
+import { createModelBreaker, type ModelBreaker } from "./create-model-breaker";
 import { recallMemories, type RecallResult } from "./recall-memories";
 import { flushRecallLog, recordRecall } from "./recall-log";
 
@@ -22,8 +24,9 @@ export type ProjectRecallRequest = {
    */
   heldCommit?: string;
   /**
-   * A caller with a deadline of its own (the prompt hook) shortens the model's: past it the
-   * local ranker answers, so an answer still arrives in time (R6).
+   * The model's deadline (default RECALL_MODEL_TIMEOUT_MS): a caller with a deadline of its own
+   * (the prompt hook) shortens it; past it the local ranker answers, so an answer still arrives
+   * in time (R6).
    */
   modelTimeoutMs?: number;
   /** False: the answer leaves the manifest out (the prompt hook never shows it). */
@@ -52,6 +55,7 @@ export async function recallProjectMemories(config: Config, db: Db, caller: Call
     alreadySurfaced: request.alreadySurfaced ?? [],
     allowSingleWord: request.allowSingleWord ?? false,
     model: config.anthropicApiKey ? { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, model: config.recallModel, timeoutMs: request.modelTimeoutMs } : null,
+    modelBreaker: modelBreakerFor(config),
     includeManifest: request.includeManifest,
     signal: request.signal,
   });
@@ -68,6 +72,27 @@ export async function recallProjectMemories(config: Config, db: Db, caller: Call
   });
   log("info", "recall", { projectId: request.projectId, selector: result.selector, selected, latencyMs: Math.round(result.latencyMs), fallback: result.fallbackReason?.split(":")[0] });
   return result;
+}
+
+/** R6: after the model failed or timed out, recall skips it this long, then tries it again. */
+export const MODEL_COOL_DOWN_MS = 30_000;
+
+// Process-wide, as the admission gates are: every copy of this module must see the same calls.
+const modelBreakers = processWide("recallModelBreakers", () => new Map<string, ModelBreaker>());
+
+/**
+ * One breaker per model endpoint. Recalls waiting on the model leave one recall slot free
+ * (TEAMMEM_MAX_IN_FLIGHT_RECALL less one, at least one), so a hung model never makes the
+ * recalls the local ranker answers queue behind it.
+ */
+function modelBreakerFor(config: Config): ModelBreaker {
+  const key = `${config.anthropicBaseUrl ?? "anthropic"} ${config.recallModel}`;
+  let breaker = modelBreakers.get(key);
+  if (!breaker) {
+    breaker = createModelBreaker({ coolDownMs: MODEL_COOL_DOWN_MS, maxWaiting: Math.max(1, config.admission.maxInFlight.recall - 1) });
+    modelBreakers.set(key, breaker);
+  }
+  return breaker;
 }
 
 const changedSinceCache = new Map<string, Set<string>>();

@@ -6,6 +6,14 @@ import { buildRecallUserMessage, RECALL_ANSWER_SCHEMA, RECALL_SYSTEM_PROMPT } fr
 /** R3: the answer is short; 256 tokens hold five file names with room to spare. */
 export const RECALL_MAX_TOKENS = 256;
 
+/**
+ * R6: the model's deadline when the caller sets none (the API without `modelTimeoutMs`, the
+ * playground, `teammem recall`). A healthy model picks five names in a second or two; one that
+ * takes longer is worth less than the local ranker's answer now (it was 10 s, and a hung model
+ * then held a recall slot for all of it).
+ */
+export const RECALL_MODEL_TIMEOUT_MS = 5_000;
+
 const answerSchema = z.object({ selected_memories: z.array(z.string()) });
 
 export type ModelSelectionOptions = {
@@ -22,7 +30,7 @@ export type ModelSelectionOptions = {
  * the call fails or the answer does not have the one field asked for.
  */
 export async function selectWithModel(options: ModelSelectionOptions): Promise<string[]> {
-  const answer = await askModelForJson(options.settings, {
+  const answer = await askModelForJson({ ...options.settings, timeoutMs: options.settings.timeoutMs ?? RECALL_MODEL_TIMEOUT_MS }, {
     system: RECALL_SYSTEM_PROMPT,
     userMessage: buildRecallUserMessage(options.query, options.manifest, options.recentTools),
     schema: { ...RECALL_ANSWER_SCHEMA },

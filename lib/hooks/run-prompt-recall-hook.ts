@@ -5,7 +5,9 @@ import { callTeammemApi, type ApiTarget } from "../client/teammem-api";
 import type { Config } from "../config";
 import { findCanonicalGitRoot } from "../memdir/find-canonical-git-root";
 import { resolveMemoryDir } from "../memdir/resolve-memory-dir";
+import { isSafeMemoryKey } from "../memdir/validate-memory-key";
 import { fitRecallQuery } from "../recall/fit-recall-query";
+import { MAX_SELECTED } from "../recall/validate-selection";
 import { redactSecrets } from "../secrets/redact-secrets";
 import { readSyncHead } from "../sync/read-sync-head";
 import { findProjectForOrigin, readCheckoutOrigin } from "./find-checkout-project";
@@ -93,7 +95,9 @@ async function recallForPrompt(input: PromptHookInput, options: PromptRecallOpti
     { query, alreadySurfaced: session.surfaced.slice(-MAX_SURFACED_SENT), ...(heldCommit ? { heldCommit } : {}), modelTimeoutMs: modelTimeout(remaining()), includeManifest: false },
     { signal: budget() },
   );
-  const given = fitToLimits(readSelected(answer), session.injectedBytes);
+  const fitting = fitToLimits(readSelected(answer), session.injectedBytes);
+  // Masked once cut to size (bounded work), then cut again: a marker can be longer than its secret.
+  const given = fitToLimits(await maskSecretsIn(fitting), session.injectedBytes);
   if (remaining() <= 0) return silent("out of time");
   state.sessions[input.sessionId] = {
     surfaced: [...session.surfaced, ...given.map((memory) => memory.file)],
@@ -130,11 +134,31 @@ function modelTimeout(remainingMs: number): number {
   return Math.min(10_000, Math.max(50, Math.floor(remainingMs - MODEL_MARGIN_MS)));
 }
 
-/** The answer's memories; anything not shaped as the recall API answers is left out. */
+/**
+ * The answer's memories as the recall API promises them, whatever a broken or hostile server
+ * sent: well formed, named by a valid memory key (C12), once each, at most five (R5).
+ */
 export function readSelected(answer: unknown): RecalledText[] {
   const selected = (answer as { selected?: unknown } | null)?.selected;
   if (!Array.isArray(selected)) return [];
-  return selected.filter((memory): memory is RecalledText => typeof memory?.file === "string" && typeof memory?.injection === "string");
+  const given: RecalledText[] = [];
+  for (const entry of selected as unknown[]) {
+    if (given.length >= MAX_SELECTED) break;
+    const { file, injection } = (entry ?? {}) as { file?: unknown; injection?: unknown };
+    if (typeof file !== "string" || typeof injection !== "string" || !isSafeMemoryKey(file)) continue;
+    if (!given.some((memory) => memory.file === file)) given.push({ file, injection });
+  }
+  return given;
+}
+
+/**
+ * The hook never hands Claude Code a secret: the server masks injections, and they are masked
+ * again here in case it did not. The masking modules load only when there is something to print.
+ */
+export async function maskSecretsIn(selected: RecalledText[]): Promise<RecalledText[]> {
+  if (selected.length === 0) return selected;
+  const { maskSecretsInQuotedNames } = await import("../secrets/mask-secret-ranges");
+  return selected.map((memory) => ({ file: memory.file, injection: maskSecretsInQuotedNames(memory.injection) }));
 }
 
 /** Memories in the server's order while they fit the output limit and the session's cap (C8). */

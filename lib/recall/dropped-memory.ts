@@ -1,6 +1,7 @@
 /**
- * Why a memory took no part in the answer. `file` is the memory's relative path, except for
- * `unknown-name`, where it is the name the model returned (which matched no scanned memory).
+ * Why a memory took no part in the answer. `file` is the memory's relative path, except for the
+ * model's drops (`unknown-name`, `duplicate`, `over-five`), where it is the name the model
+ * returned, as shown to anyone: secrets masked, control characters escaped, at most 200 characters.
  */
 export type DropReason =
   | "already-surfaced" // R4: shown earlier in the conversation, removed before selection

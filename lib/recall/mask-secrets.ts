@@ -1,3 +1,4 @@
+import { escapeControlCharacters } from "../memdir/escape-control-characters";
 import { maskSecretsForDisplay, maskSecretsInQuotedNames } from "../secrets/mask-secret-ranges";
 import { redactSecrets } from "../secrets/redact-secrets";
 
@@ -43,4 +44,21 @@ export function maskSecrets(text: string): string {
   const redaction = redactSecrets(text);
   if (redaction.blocked.length > 0) return WITHHELD;
   return redaction.text;
+}
+
+/** The longest model-answered name a recall answer shows; a memory's path is far shorter. */
+export const MAX_SHOWN_MODEL_NAME = 200;
+
+/**
+ * A name the selector model answered, as a recall answer may show it (the `dropped` list): a
+ * name that is no memory is whatever the model wrote, and a model can echo a credential from the
+ * prompt. Masked first (a credential glued to a name's `_` included), then escaped (a newline
+ * or ESC cannot start a line in a terminal), then cut to 200 characters, never inside a pair.
+ */
+export function showModelName(name: string): string {
+  const shown = escapeControlCharacters(maskSecretsInQuotedNames(name));
+  if (shown.length <= MAX_SHOWN_MODEL_NAME) return shown;
+  const last = shown.charCodeAt(MAX_SHOWN_MODEL_NAME - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? MAX_SHOWN_MODEL_NAME - 1 : MAX_SHOWN_MODEL_NAME;
+  return `${shown.slice(0, end)}…`;
 }

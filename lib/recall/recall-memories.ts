@@ -8,7 +8,7 @@ import { spokenWordsByTerm } from "./build-local-index";
 import type { DroppedMemory } from "./dropped-memory";
 import { formatInjection, formatInjectionText } from "./format-injection";
 import { formatModelManifestLine } from "./format-model-manifest";
-import { maskForDisplayRemembered, maskNameRemembered, maskSecrets } from "./mask-secrets";
+import { maskForDisplayRemembered, maskNameRemembered, maskSecrets, showModelName } from "./mask-secrets";
 import type { ModelBreaker, ModelPass } from "./create-model-breaker";
 import { modelFailureOf, type RecallModelSettings } from "./model";
 import { rankMemoriesLocally } from "./rank-memories-locally";
@@ -176,7 +176,9 @@ async function selectByModel(options: RecallOptions, model: RecallModelSettings,
   // The model answers with names as the manifest shows them: masked, control characters escaped.
   const pathByName = new Map(candidates.map((memory) => [manifestName(maskNameRemembered(memory.path)), memory.path]));
   const validated = validateSelection(names, new Set(pathByName.keys()));
-  return { selector: "model", files: validated.files.map((name) => ({ path: pathByName.get(name)! })), dropped: validated.dropped };
+  // Every API answer masks secrets: a name the model made up may hold one (echoed from the prompt).
+  const dropped = validated.dropped.map((drop) => ({ ...drop, file: showModelName(drop.file) }));
+  return { selector: "model", files: validated.files.map((name) => ({ path: pathByName.get(name)! })), dropped };
 }
 
 /** C8: a prompt of one word (or none) gives too little to select on. */

@@ -17,7 +17,7 @@ const tempDir = useTempDirs();
 beforeAll(() => ensureCompiledCli(), 120_000);
 
 // No server, no login, no model key. Port 9 answers nothing: a run that got that far would fail otherwise.
-const offlineEnv = (home: string) => ({ PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), TEAMMEM_SERVER: "http://127.0.0.1:9", TEAMMEM_DATA_DIR: path.join(home, "data") }) as NodeJS.ProcessEnv;
+const offlineEnv = (home: string): NodeJS.ProcessEnv => ({ NODE_ENV: "test", PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), TEAMMEM_SERVER: "http://127.0.0.1:9", TEAMMEM_DATA_DIR: path.join(home, "data") });
 
 async function extract(home: string, file: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return run(process.execPath, [TEAMMEM_BIN, "extract", file, ...args], { env: offlineEnv(home) }).then(

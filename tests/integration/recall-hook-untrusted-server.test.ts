@@ -42,7 +42,7 @@ async function runHook(serverUrl: string): Promise<{ code: number | null; stdout
   await mkdir(checkout, { recursive: true });
   execFileSync("git", ["init", "-q", checkout]);
   execFileSync("git", ["-C", checkout, "remote", "add", "origin", "git@github.com:acme/checkout.git"]);
-  const env = { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: home, CLAUDE_CONFIG_DIR: path.join(home, ".claude"), XDG_CONFIG_HOME: path.join(home, ".config"), TEAMMEM_TOKEN: TOKEN, TEAMMEM_SERVER: serverUrl };
+  const env = { NODE_ENV: "test" as const, PATH: process.env.PATH ?? "", HOME: home, CLAUDE_CONFIG_DIR: path.join(home, ".claude"), XDG_CONFIG_HOME: path.join(home, ".config"), TEAMMEM_TOKEN: TOKEN, TEAMMEM_SERVER: serverUrl };
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [TEAMMEM_BIN, "recall-hook", "--budget-ms", "20000"], { env });
     let stdout = "";

@@ -6,7 +6,7 @@ import { OPEN_PROPOSAL_STATES, PROPOSAL_SOURCES, type ProposalSummary } from "@/
 import { isCleanForBulkApproval, listAttentionPoints } from "@/lib/review/review-attention";
 import { firstValues } from "../_components/first-values";
 import { TypeBadge } from "../_components/type-badge";
-import { getDatabase } from "../_server/context";
+import { getConfig, getDatabase } from "../_server/context";
 import { requirePageCaller } from "../_server/page-caller";
 import { BulkApprove } from "./bulk-approve";
 
@@ -28,7 +28,7 @@ export default async function ReviewPage({ searchParams }: Props) {
   const memberships = await listMemberships(db, caller);
   const projectIds = memberships.map((membership) => membership.projectId).filter((id) => !query.project || id === query.project);
   const closedStates = ["approved", "committed", "rejected", "withdrawn", "superseded"] as const;
-  const proposals = await listProposals(db, { projectIds, states: query.view === "open" ? [...OPEN_PROPOSAL_STATES] : [...closedStates], source: query.source, check: query.check });
+  const proposals = await listProposals(getConfig(), db, { projectIds, states: query.view === "open" ? [...OPEN_PROPOSAL_STATES] : [...closedStates], source: query.source, check: query.check });
   const ledProjects = new Set(memberships.filter((membership) => membership.role === "lead").map((membership) => membership.projectId));
   const link = (changes: Record<string, string | undefined>) =>
     `/review?${new URLSearchParams(Object.entries({ project: query.project, source: query.source, check: query.check, view: query.view, ...changes }).filter((entry): entry is [string, string] => entry[1] !== undefined))}`;

@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError, isAppError } from "../errors";
+import { maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
 import { isCommitOnMain, readBlob } from "../store/commit-change";
 import { refreshStore } from "../store/read-store";
 import type { ComputedChecks } from "./compute-checks";
@@ -14,7 +15,8 @@ import type { ProposalDetail, ProposalPerson, ProposalState } from "./proposal-t
 import { finishApproved, finishOrphanedApprovals } from "./reconcile-commits";
 import { loadDuplicateFinder } from "./load-duplicate-finder";
 import { isCleanForBulkApproval } from "./review-attention";
-import { runChecks } from "./run-checks";
+import { saveDuplicateChecks } from "./refresh-duplicate-checks";
+import { runChecks, type CheckedAt } from "./run-checks";
 import { parseStoredChecks, serializeStoredChecks } from "./stored-checks";
 import { transitionProposal } from "./transition-proposal";
 
@@ -78,6 +80,7 @@ async function approveAndCommit(config: Config, db: Db, input: ApproveProposalIn
   const previous = stored.checkedCommit ? { checkedCommit: stored.checkedCommit, duplicates: stored.checks.duplicates } : undefined;
   const computed = await runChecks(config, db, { projectId: proposal.projectId, path: proposal.path, content, baseContent, isTeamConventionConfirmed: isConfirmed, previous });
   assertChecksAllowApproval(computed);
+  await assertNoUnseenDuplicate(db, proposal, computed);
   if (input.requireClean && !isCleanForBulkApproval(computed.checks)) {
     throw new AppError("CONFLICT", "This proposal needs a look of its own (a possible duplicate or a scope question); approve it from its page.");
   }
@@ -103,6 +106,26 @@ async function approveAndCommit(config: Config, db: Db, input: ApproveProposalIn
   );
   // What was just written, handed on rather than read back.
   await commitApprovedProposal(config, db, { proposalId: proposal.id, actorId: input.approverId, known: { proposal: { ...proposal, ...approved, state: "approved" }, content, approver } });
+}
+
+/**
+ * A near-duplicate is not a blocker, but it must not be approved unseen: one that entered the
+ * store after the checks the proposal's page, the API and the queue last showed (a copy approved
+ * meanwhile) stops the approval. The list is saved first, so the page now shows it, the queue no
+ * longer counts the proposal as clean, and approving again after a look (or superseding that
+ * memory, or rejecting) goes ahead.
+ */
+async function assertNoUnseenDuplicate(db: Db, proposal: ProposalRow, computed: CheckedAt): Promise<void> {
+  const shown = new Set(parseStoredChecks(proposal.checks).checks.duplicates.map((duplicate) => duplicate.path));
+  const unseen = computed.checks.duplicates.filter((duplicate) => !shown.has(duplicate.path));
+  if (unseen.length === 0) return;
+  await saveDuplicateChecks(db, proposal, computed.checks.duplicates, computed.checkedCommit);
+  // A store file's name and title come from whoever wrote it (a push from outside teammem too).
+  const named = maskSecretsForDisplay(unseen.map((duplicate) => `${duplicate.path}${duplicate.name ? ` ("${duplicate.name}")` : ""}, similarity ${duplicate.similarity.toFixed(2)}`).join("; "));
+  throw new AppError(
+    "CONFLICT",
+    `Since this proposal's checks were shown, the team store gained ${unseen.length === 1 ? "a possible duplicate of it" : `${unseen.length} possible duplicates of it`}: ${named}. Look at the proposal again: supersede that memory, reject the proposal, or approve it again to keep both.`,
+  );
 }
 
 function assertApprovable(state: ProposalState, proposal: ProposalRow): void {

@@ -8,13 +8,16 @@ import { maskProposalDetail } from "./mask-proposal";
 import { findProposalOrThrow, loadPeople } from "./proposal-records";
 import { isProposalState } from "./proposal-transitions";
 import type { ProposalDetail } from "./proposal-types";
+import { refreshDuplicateChecks } from "./refresh-duplicate-checks";
 import { readEventsDirectly, readRevisionListDirectly } from "./read-proposal-directly";
 import { parseStoredChecks } from "./stored-checks";
 import { toProposalSummary } from "./to-proposal-summary";
 
-/** Everything the proposal page shows (content, base and head, checks, revisions, events), secrets masked. */
+/** Everything the proposal page shows (content, base and head, checks against the store now, revisions, events), secrets masked. */
 export async function getProposal(config: Config, db: Db, proposalId: string): Promise<ProposalDetail> {
-  const { proposal, content } = await findProposalOrThrow(db, proposalId);
+  const found = await findProposalOrThrow(db, proposalId);
+  const { content } = found;
+  const proposal = (await refreshDuplicateChecks(config, db, [found.proposal], new Map([[proposalId, content]])))[0] ?? found.proposal;
   const reads = directReadsOf(db);
   const [revisions, events, baseContent, head, membership] = await Promise.all([
     readRevisionListDirectly(reads, proposalId),

@@ -1,7 +1,9 @@
+import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { maskProposalSummary } from "./mask-proposal";
 import { isCleanForBulkApproval } from "./review-attention";
 import { loadPeople } from "./proposal-records";
+import { refreshDuplicateChecks } from "./refresh-duplicate-checks";
 import type { ProposalSource, ProposalState, ProposalSummary } from "./proposal-types";
 import { toProposalSummary } from "./to-proposal-summary";
 
@@ -13,10 +15,10 @@ export type ProposalFilter = {
   check?: "clean" | "blocked";
 };
 
-/** The review queue, oldest first, secrets masked. */
-export async function listProposals(db: Db, filter: ProposalFilter): Promise<ProposalSummary[]> {
+/** The review queue, oldest first, secrets masked, open proposals' duplicates checked against the store now. */
+export async function listProposals(config: Config, db: Db, filter: ProposalFilter): Promise<ProposalSummary[]> {
   if (filter.projectIds.length === 0) return [];
-  const rows = await db.proposal.findMany({
+  const found = await db.proposal.findMany({
     where: {
       projectId: { in: filter.projectIds },
       ...(filter.states ? { state: { in: filter.states } } : {}),
@@ -24,6 +26,8 @@ export async function listProposals(db: Db, filter: ProposalFilter): Promise<Pro
     },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
+  // The duplicates as the store stands now: check=clean must not list a proposal a memory approved since has copied.
+  const rows = await refreshDuplicateChecks(config, db, found);
   const people = await loadPeople(db, rows.map((row) => row.proposerId));
   const summaries = rows.map((row) => maskProposalSummary(toProposalSummary(row, people)));
   if (!filter.check) return summaries;

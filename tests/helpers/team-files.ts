@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Config } from "@/lib/config";
 import type { Db } from "@/lib/db/client";
 import { approveProposal } from "@/lib/review/approve-proposal";
+import { getProposal } from "@/lib/review/get-proposal";
 
 /** What the member-sync tests do to a member's team/ folder and the review queue. */
 
@@ -20,8 +21,11 @@ export function readTeamFile(teamDir: string, file: string): Promise<string | nu
   return readFile(path.join(teamDir, file), "utf8").catch(() => null);
 }
 
-/** The lead approves the proposal at its current revision. */
+/**
+ * The lead opens the proposal (its checks as the store stands now: a near-copy approved since it
+ * was proposed is shown, not refused at approval) and approves the revision shown.
+ */
 export async function approveAs(world: { config: Config; db: Db }, approverId: string, proposalId: string): Promise<void> {
-  const proposal = await world.db.proposal.findUniqueOrThrow({ where: { id: proposalId } });
+  const proposal = await getProposal(world.config, world.db, proposalId);
   await approveProposal(world.config, world.db, { proposalId, approverId, revision: proposal.revision });
 }

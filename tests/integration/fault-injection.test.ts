@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { distinctProjectMemory } from "../helpers/distinct-memory";
 import { instanceEnv, setUpTwoInstances } from "../helpers/two-instances";
 import { APPROVAL_FAULT_POINT_NAMES, childProcessEnv, type Config, type FaultPointName } from "@/lib/config";
 import { createDb, type Db } from "@/lib/db/client";
@@ -95,7 +96,7 @@ const storeGit = (...args: string[]) => execFileSync("git", ["--git-dir", remote
 const commitsFor = (proposalId: string) => storeGit("log", "--format=%H", "main", `--grep=^Proposal-Id: ${proposalId}$`).split("\n").filter(Boolean);
 
 async function submit(label: string): Promise<string> {
-  const content = `---\nname: Fault ${label}\ndescription: Decision recorded while testing a crash ${label}\ntype: project\n---\nThe ${label} queue drains hourly since 2026-11-02.\n**Why:** crash test ${label}.\n**How to apply:** consumers of ${label}.\n`;
+  const content = distinctProjectMemory("Fault", label);
   const proposal = await submitProposal(configA, db, { projectId: "acme-checkout", path: `project_fault_${label}.md`, content, source: "member", proposerId: users.omar });
   return proposal.id;
 }

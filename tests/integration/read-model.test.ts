@@ -180,6 +180,8 @@ describe("the read model", () => {
     const fullSearch = findDuplicates(probe, files);
     expect(fullSearch.map((candidate) => candidate.path)).toContain(twin);
 
+    // The first approval finds the copy the proposal's checks never showed: refused, naming it.
+    await expect(approveProposal(config, db, { proposalId: waiting.id, approverId: users.lena, revision: 1 })).rejects.toThrow(twin);
     const approved = await approveProposal(config, db, { proposalId: waiting.id, approverId: users.lena, revision: 1 });
     expect(approved.state).toBe("committed");
     expect(approved.checks.duplicates).toEqual(fullSearch);

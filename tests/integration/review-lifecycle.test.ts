@@ -296,14 +296,14 @@ describe("closing and reopening", () => {
     expect(await countOpenProposals(db, [PROJECT])).toBe(openBefore - 1);
     expect(await countOpenProposals(db, [])).toBe(0);
 
-    const withdrawn = await listProposals(db, { projectIds: [PROJECT], states: ["withdrawn"] });
+    const withdrawn = await listProposals(config, db, { projectIds: [PROJECT], states: ["withdrawn"] });
     expect(withdrawn.map((summary) => summary.id)).toContain(proposal.id);
-    const queue = await listProposals(db, { projectIds: [PROJECT] });
+    const queue = await listProposals(config, db, { projectIds: [PROJECT] });
     expect(queue.every((summary, index) => index === 0 || queue[index - 1]!.createdAt <= summary.createdAt)).toBe(true);
-    const blocked = await listProposals(db, { projectIds: [PROJECT], check: "blocked" });
+    const blocked = await listProposals(config, db, { projectIds: [PROJECT], check: "blocked" });
     expect(blocked.every((summary) => summary.checks.blockers.length > 0)).toBe(true);
-    expect((await listProposals(db, { projectIds: [PROJECT], check: "clean" })).every((summary) => summary.checks.blockers.length === 0)).toBe(true);
-    expect(await listProposals(db, { projectIds: ["no-such-project"] })).toEqual([]);
+    expect((await listProposals(config, db, { projectIds: [PROJECT], check: "clean" })).every((summary) => summary.checks.blockers.length === 0)).toBe(true);
+    expect(await listProposals(config, db, { projectIds: ["no-such-project"] })).toEqual([]);
     await expectCode(getProposal(config, db, "no-such-proposal"), "NOT_FOUND");
   });
 

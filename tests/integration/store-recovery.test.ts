@@ -16,6 +16,7 @@ import { submitProposal } from "@/lib/review/submit-proposal";
 import { runSetup } from "@/lib/setup/run-setup";
 import { ensureStore } from "@/lib/store/ensure-store";
 import { getStoreStatus, listProjectMemories, listStoreProjects, refreshStore } from "@/lib/store/read-store";
+import { distinctProjectMemory } from "../helpers/distinct-memory";
 
 // What happens when an approval's server is gone or the store cannot be reached: the store and
 // the database never disagree, and reads keep serving what the server last saw.
@@ -44,7 +45,7 @@ const commitsFor = (proposalId: string) => storeGit("log", "--format=%H", "main"
 let counter = 0;
 async function submit(): Promise<{ id: string; path: string }> {
   const label = `recovery_${counter++}`;
-  const content = `---\nname: Recovery ${label}\ndescription: A decision about ${label} recorded in a recovery test\ntype: project\n---\nThe ${label} job runs nightly since 2026-11-02.\n**Why:** recovery test.\n**How to apply:** owners of ${label}.\n`;
+  const content = distinctProjectMemory("Recovery", label);
   return submitProposal(config, db, { projectId: PROJECT, path: `project_${label}.md`, content, source: "member", proposerId: users.omar });
 }
 

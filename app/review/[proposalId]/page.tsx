@@ -35,7 +35,7 @@ export default async function ProposalPage({ params }: Props) {
     throw error;
   }
   const proposal = await getProposal(getConfig(), db, proposalId);
-  const queue = (await listProposals(db, { projectIds: [access.projectId], states: [...OPEN_PROPOSAL_STATES] })).map((item) => item.id);
+  const queue = (await listProposals(getConfig(), db, { projectIds: [access.projectId], states: [...OPEN_PROPOSAL_STATES] })).map((item) => item.id);
   const position = queue.indexOf(proposalId);
   const approvalRefusal = access.role === "lead" ? await findFourEyesRefusal(db, { projectId: proposal.projectId, proposerId: proposal.proposer.id, approverId: caller.userId, proposalId: proposal.id, revision: proposal.revision }) : null;
   // getProposal masked every secret as its kind and preview: the value never leaves the server.

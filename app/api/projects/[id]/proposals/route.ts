@@ -26,7 +26,7 @@ export const GET = route<{ id: string }>(access.project("read"), async ({ reques
   const states = query.getAll("state").filter((state): state is (typeof PROPOSAL_STATES)[number] => (PROPOSAL_STATES as readonly string[]).includes(state));
   const source = PROPOSAL_SOURCES.find((candidate) => candidate === query.get("source"));
   const check = query.get("check") === "clean" || query.get("check") === "blocked" ? (query.get("check") as "clean" | "blocked") : undefined;
-  return json({ proposals: await listProposals(getDatabase(), { projectIds: [params.id], states: states.length ? states : undefined, source, check }) });
+  return json({ proposals: await listProposals(getConfig(), getDatabase(), { projectIds: [params.id], states: states.length ? states : undefined, source, check }) });
 });
 
 /**

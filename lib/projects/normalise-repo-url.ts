@@ -28,8 +28,13 @@ export function normaliseRepoUrl(input: string): NormalisedRepoUrl {
   if (text === "") return fail("it is empty");
   if (text.length > MAX_REPO_URL_LENGTH) return fail(`it is longer than ${MAX_REPO_URL_LENGTH} characters`);
   if (/[\s\0]/.test(text)) return fail("it contains spaces or control characters");
-  // Checked on the raw text: URL parsing would quietly resolve them away.
-  if (/[/:]\.{1,2}(\/|$)/.test(text)) return fail("its path contains . or .. segments");
+  // Checked on the raw text: URL parsing would quietly resolve them away, also spelled with
+  // %2e (`checkout/%2e%2e/payments` became github.com/acme/payments), ended by a query, or
+  // between backslashes, which https:// reads as slashes.
+  if (text.includes("\\")) return fail("it contains a backslash");
+  if (/[/:]\.{1,2}(?=[/?#]|$)/.test(text.replace(/%2e/gi, "."))) return fail("its path contains . or .. segments");
+  // Decoded, an escaped slash would split one segment in two: another path than the one written.
+  if (/%(2f|5c)/i.test(text)) return fail("its path contains an escaped slash (%2F or %5C)");
 
   const parts = splitUrl(text);
   if (!parts.ok) return parts;

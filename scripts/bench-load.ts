@@ -396,10 +396,19 @@ async function createToken(cookie: string, name: string): Promise<string> {
 }
 
 let proposalNumber = 0;
+/**
+ * Each proposal about a subject of its own, as a team's real proposals are: proposals made from
+ * one template read as near-duplicates of each other, and the review refuses to commit one whose
+ * look-alike landed after its checks ran (docs/review.md, "Checks") until a lead has looked.
+ */
 function proposalBody(): string {
   proposalNumber += 1;
   const words = [0, 1, 2].map((offset) => VOCABULARY[(proposalNumber * 11 + offset * 5) % VOCABULARY.length]).join(" ");
-  const content = serializeMemory({ name: `Bench decision ${proposalNumber} ${Date.now()}`, description: `Benchmark decision ${proposalNumber} about ${words}`, type: "project" }, `Decision ${proposalNumber}: ${words}.\n**Why:** measured.\n**How to apply:** the bench.\n`);
+  const own = randomBytes(48).toString("hex").match(/.{6}/g)!.map((chunk) => chunk.replace(/./g, (digit) => String.fromCharCode(97 + parseInt(digit, 16))));
+  const content = serializeMemory(
+    { name: `Bench decision ${own[0]} ${own[1]}`, description: `${own.slice(2, 6).join(" ")} about ${words}`, type: "project" },
+    `${own.slice(6, 11).join(" ")}: ${words}.\n**Why:** ${own.slice(11, 13).join(" ")}.\n**How to apply:** ${own.slice(13, 16).join(" ")}.\n`,
+  );
   return JSON.stringify({ path: `project_bench_${Date.now()}_${proposalNumber}.md`, content });
 }
 

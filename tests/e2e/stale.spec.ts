@@ -34,3 +34,22 @@ test("a member sees a stale memory's signals but no 'Still true' button: that is
   await expect(section.getByRole("button", { name: "Still true" })).toHaveCount(0);
   await expect(section.getByTestId("still-true-leads-only")).toContainText("A lead of acme-checkout can confirm it is still true");
 });
+
+test("a viewer reads a team memory without a form to propose a change: that is members' and leads'", async ({ page, browser }) => {
+  await signIn(page, "admin@teammem.local", "/settings");
+  const origin = new URL(page.url()).origin;
+  const email = `viewer-${Date.now()}@acme.example`;
+  const created = await page.request.post("/api/admin/users", { headers: { origin }, data: { email, name: "Vera Viewer" } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { oneTimePassword } = (await created.json()) as { oneTimePassword: string };
+  const role = await page.request.post("/api/projects/acme-checkout/members", { headers: { origin }, data: { email, role: "viewer" } });
+  expect(role.status(), await role.text()).toBe(200);
+
+  const viewer = await browser.newPage();
+  await signIn(viewer, email, "/memories?project=acme-checkout&freshness=stale", oneTimePassword);
+  await viewer.getByTestId("memory-table").locator("tbody tr").first().getByRole("link").first().click();
+  await expect(viewer.getByTestId("propose-members-only")).toContainText("a member or lead of acme-checkout can propose");
+  await expect(viewer.getByRole("button", { name: /propose/i })).toHaveCount(0);
+  await expect(viewer.getByTestId("still-true-leads-only")).not.toContainText("propose below");
+  await viewer.close();
+});

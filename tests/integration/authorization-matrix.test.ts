@@ -327,4 +327,20 @@ describe("authorization matrix", () => {
     expect(offered).toEqual({ viewer: false, member: false, leadOfOther: false, admin: false, lead: true });
     expect(offered).toEqual(allowed);
   });
+
+  it("a memory page offers 'Propose a change' to exactly the callers the API lets propose: a viewer reads only", async () => {
+    const { hasProjectPermission } = await import("@/lib/auth/permissions");
+    const { POST } = await import("@/app/api/projects/[id]/proposals/route");
+    const identities = ["viewer", "member", "leadOfOther", "lead"] as const;
+    const offered: Record<string, boolean> = {};
+    const allowed: Record<string, boolean> = {};
+    for (const identity of identities) {
+      offered[identity] = await hasProjectPermission(world.db, world.callerFor(identity), "acme-checkout", "propose");
+      const body = JSON.stringify({ path: `project_offer_${++unique}.md`, content: cleanMemory() });
+      const request = new Request(`${BASE}/api/projects/acme-checkout/proposals`, { method: "POST", headers: { cookie: world.sessions[identity]!, origin: BASE, "content-type": "application/json" }, body });
+      allowed[identity] = (await POST(request, { params: Promise.resolve({ id: "acme-checkout" }) })).status === 201;
+    }
+    expect(offered).toEqual({ viewer: false, member: true, leadOfOther: false, lead: true });
+    expect(offered).toEqual(allowed);
+  });
 });

@@ -7,10 +7,11 @@ import { SIGNAL_LABEL } from "@/lib/stale/stale-signal";
 import { callApi } from "../../../../_components/api-client";
 import { useHydrated } from "../../../../_components/use-hydrated";
 
-type Props = { projectId: string; path: string; freshness: MemoryFreshnessDetail; canMarkStillTrue: boolean };
+type Props = { projectId: string; path: string; freshness: MemoryFreshnessDetail; canMarkStillTrue: boolean; canPropose: boolean };
 
 /** Each staleness signal with its evidence, the checks that could not run, and "Still true" for leads. */
-export function MemoryFreshness({ projectId, path, freshness, canMarkStillTrue }: Props) {
+export function MemoryFreshness({ projectId, path, freshness, canMarkStillTrue, canPropose }: Props) {
+  const toChange = canPropose ? "; to change or retire it, propose below." : ".";
   const isHydrated = useHydrated();
   const router = useRouter();
   const [status, setStatus] = useState<string | null>(null);
@@ -47,10 +48,10 @@ export function MemoryFreshness({ projectId, path, freshness, canMarkStillTrue }
       {canMarkStillTrue ? (
         <>
           <button type="button" onClick={() => void stillTrue()} disabled={!isHydrated}>Still true</button>{" "}
-          <span className="muted">Confirms it against today&apos;s code; to change or retire it, propose below.</span>
+          <span className="muted">Confirms it against today&apos;s code{toChange}</span>
         </>
       ) : (
-        <p className="muted" data-testid="still-true-leads-only">A lead of {projectId} can confirm it is still true; to change or retire it, propose below.</p>
+        <p className="muted" data-testid="still-true-leads-only">A lead of {projectId} can confirm it is still true{toChange}</p>
       )}
       {status && <p role="status">{status}</p>}
       {error && <p className="form-error" role="alert">{error}</p>}

@@ -36,12 +36,14 @@ export default async function MemoryPage({ params }: Props) {
   try {
     const memory = await readMemory({ config: getConfig(), db: getDatabase(), caller, source, memoryPath: segments.map(safeDecode).join("/") });
     const fields = Object.entries(memory.fields);
-    // Readable means allowed to see it; proposing needs member+, which the API checks.
+    // Readable means allowed to see it; proposing needs member+ (canPropose below).
     const current = source.scope === "team" ? await readEditBase(getConfig(), source.projectId, memory.path) : null;
     const toTeam = source.scope === "private" ? await loadProposeToTeam(caller, source.folder, memory.path) : null;
     const freshness = source.scope === "team" ? await loadMemoryFreshness(getConfig(), getDatabase(), source.projectId, memory.path) : null;
     // "Still true" is the leads' (the API answers 403 to anyone else): others see the signals only.
     const canMarkStillTrue = source.scope === "team" && freshness !== null && (await hasProjectPermission(getDatabase(), caller, source.projectId, "review"));
+    // Proposing a change is a member's (the API answers 403 to a viewer): a viewer reads only.
+    const canPropose = source.scope === "team" && (await hasProjectPermission(getDatabase(), caller, source.projectId, "propose"));
     return (
       <>
         <p className="muted"><Link href={source.scope === "team" ? `/memories?project=${encodeURIComponent(source.projectId)}` : `/memories?scope=private&folder=${encodeURIComponent(source.folder)}`}>← Memories</Link></p>
@@ -56,7 +58,7 @@ export default async function MemoryPage({ params }: Props) {
         {source.scope === "team" && freshness && (
           <>
             <h2>Freshness</h2>
-            <MemoryFreshness projectId={source.projectId} path={memory.path} freshness={freshness} canMarkStillTrue={canMarkStillTrue} />
+            <MemoryFreshness projectId={source.projectId} path={memory.path} freshness={freshness} canMarkStillTrue={canMarkStillTrue} canPropose={canPropose} />
           </>
         )}
         <h2>Findings</h2>
@@ -78,7 +80,8 @@ export default async function MemoryPage({ params }: Props) {
         </dl>
         <h2>History</h2>
         <MemoryHistory history={memory.history} />
-        {source.scope === "team" && current && <ProposeChange projectId={source.projectId} path={memory.path} content={current.content} baseBlob={current.blob} />}
+        {source.scope === "team" && current && canPropose && <ProposeChange projectId={source.projectId} path={memory.path} content={current.content} baseBlob={current.blob} />}
+        {source.scope === "team" && !canPropose && <p className="muted" data-testid="propose-members-only">You can read this memory; a member or lead of {source.projectId} can propose to change or retire it.</p>}
         {source.scope === "private" && toTeam && <ProposeToTeam folder={source.folder} path={memory.path} {...toTeam} />}
       </>
     );

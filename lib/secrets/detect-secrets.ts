@@ -1,3 +1,4 @@
+import { extendSplitTokenRanges } from "./extend-split-token-ranges";
 import { findEncodedSecrets } from "./find-encoded-secrets";
 import { findFormatTokens } from "./find-format-tokens";
 import { findHighEntropyValues } from "./find-high-entropy-values";
@@ -5,6 +6,7 @@ import { findKeywordAssignments } from "./find-keyword-assignments";
 import { findPrivateKeys } from "./find-private-keys";
 import { findProviderContextTokens } from "./find-provider-context-tokens";
 import { findProsePasswords } from "./find-prose-passwords";
+import { findSplitFormatTokens } from "./find-split-format-tokens";
 import { findUrlCredentials } from "./find-url-credentials";
 import { mergeSecretRanges } from "./merge-secret-ranges";
 import { previewSecret } from "./preview-secret";
@@ -13,9 +15,12 @@ import type { SecretFinding, SecretRange } from "./secret-finding";
 /** A finding plus whether its end is certain; redaction blocks on the uncertain ones. */
 export type DetectedSecret = SecretFinding & { isBounded: boolean };
 
-/** Every secret range our own rules find in a text, merged. Synchronous and allocation-light. */
+/**
+ * Every secret range our own rules find in a text, merged, each over the whole token when a line
+ * wrap or markdown emphasis cut it in pieces. Synchronous and allocation-light.
+ */
 export function findSecretRanges(text: string): SecretRange[] {
-  return mergeSecretRanges([...findPlainSecretRanges(text), ...findEncodedSecrets(text, findPlainSecretRanges)]);
+  return extendSplitTokenRanges(text, mergeSecretRanges([...findPlainSecretRanges(text), ...findEncodedSecrets(text, findPlainSecretRanges)]));
 }
 
 /** The rules that read a secret as written (not encoded). */
@@ -23,6 +28,7 @@ function findPlainSecretRanges(text: string): SecretRange[] {
   return mergeSecretRanges([
     ...findPrivateKeys(text),
     ...findFormatTokens(text),
+    ...findSplitFormatTokens(text),
     ...findProviderContextTokens(text),
     ...findUrlCredentials(text),
     ...findKeywordAssignments(text),

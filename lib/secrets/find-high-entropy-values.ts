@@ -2,7 +2,7 @@ import { findAllMatches } from "./find-all-matches";
 import { isPlaceholderToken } from "./is-placeholder-value";
 import { isKeyFingerprint } from "./is-key-fingerprint";
 import { isNonSecretShape } from "./is-plausible-secret";
-import { isHighEntropy } from "./measure-entropy";
+import { isHighEntropy, readsAsWords } from "./measure-entropy";
 import { RANK_ENTROPY, type SecretRange } from "./secret-finding";
 
 // A secret-ish word (not `public key`), then within 40 characters on the same line a long run of token characters.
@@ -10,8 +10,6 @@ import { RANK_ENTROPY, type SecretRange } from "./secret-finding";
 // right, so URL paths and file names stay out; a full stop ending the sentence is not the value's.
 const KEYWORD_THEN_CANDIDATE =
   /(?<!(?:public|publishable)[ _-]?)(?:api[ _-]?key|access[ _-]?key|secret|token|passw(?:or)?d|credentials?|bearer|auth(?:orization)?|private[ _-]?key|signing[ _-]?key|key)[^\n]{0,40}?(?<![A-Za-z0-9+/_.-])([A-Za-z0-9+/_-]{20,}={0,2})(?![A-Za-z0-9+/=_-]|\.[A-Za-z0-9+/=_-])/gi;
-// English-looking pieces: a long share of them means identifiers or paths, not random output.
-const WORD_PIECES = /[A-Z]?[a-z]{3,}/g;
 
 /**
  * Random-looking strings next to a secret-ish word (`the deploy key is 9fQ…`). Hex-only and
@@ -33,6 +31,5 @@ function isRandomToken(value: string): boolean {
   const hasMixedClasses = /[a-z]/.test(value) && /[A-Z]/.test(value) && /[0-9]/.test(value);
   if (!hasMixedClasses || value.startsWith("AAAA")) return false; // AAAA…: an SSH public key body
   if (isPlaceholderToken(value) || isNonSecretShape(value)) return false;
-  const wordLength = (value.match(WORD_PIECES) ?? []).reduce((sum, piece) => sum + piece.length, 0);
-  return wordLength / value.length <= 0.5 && isHighEntropy(value);
+  return !readsAsWords(value) && isHighEntropy(value);
 }

@@ -19,3 +19,12 @@ export function isHighEntropy(value: string): boolean {
   const threshold = Math.min(4, Math.log2(value.length) - 0.6);
   return measureEntropy(value) >= threshold;
 }
+
+// English-looking pieces: a long share of them means identifiers or paths, not random output.
+const WORD_PIECES = /[A-Z]?[a-z]{3,}/g;
+
+/** Whether more than half of a value is English-looking pieces (`TeamMemoryAccessToken`, `snake_case_name`). */
+export function readsAsWords(value: string): boolean {
+  const wordLength = (value.match(WORD_PIECES) ?? []).reduce((sum, piece) => sum + piece.length, 0);
+  return wordLength / value.length > 0.5;
+}

@@ -148,6 +148,10 @@ function laterLines(chars: Chars): string[] {
     "password: *db_password",
     "auth: true",
     "PATH=/usr/local/bin:/usr/bin",
+    // markdown emphasis and line breaks in text that holds no token
+    "**Why:** the `__init__` hook runs *before* the **2**nd deploy; 2*3*4 = 24.",
+    "The deploy key lives in Vault\nunder secret/prod/deploy\nRotated2024Q1",
+    "Set **`NODE_ENV`**=production and __`DEBUG`__=0.",
   ];
 }
 

@@ -172,6 +172,42 @@ const LATER_RECIPES: Recipe[] = [
     value: () => "Tq9ZpW4x7Rt2Yx8Lk3Mn6Bv1Cx5Hj0Dg2Fs4Ae7U",
     contexts: [["The AWS secret access key for the artifact bucket is ", "."], ["The deploy key is ", ". Rotate it monthly."], ["signing secret ", ".\n"]],
   },
+  // A credential cut in pieces by a line wrap or markdown emphasis: the range is the whole of it,
+  // from its first character to its last (the markers and the line break inside included).
+  {
+    kind: "stripe-live-key",
+    value: (c) => `sk_live_${c(ALNUM, 24)}\n${mixed(c, ALNUM, 24)}`,
+    contexts: [["Sandbox key for the replay job:\n", ""], ["STRIPE_SECRET_KEY=", "\n"], ["**", "** (wrapped by the editor)"]],
+  },
+  { kind: "stripe-live-key", value: (c) => `sk_live_${c(ALNUM, 24)}\n  ${mixed(c, ALNUM, 24)}`, contexts: [["- live key: ", "\n- rotated monthly\n"]] },
+  { kind: "stripe-live-key", value: (c) => `sk_live_${c(ALNUM, 24)}\n> ${mixed(c, ALNUM, 24)}`, contexts: [["> The replay job uses ", "\n> until March.\n"]] },
+  { kind: "high-entropy-secret", value: (c) => `${mixed(c, ALNUM, 24)}\n${mixed(c, ALNUM, 20)}`, contexts: [["The staging signing key is ", "\nRotate it monthly."]] },
+  {
+    kind: "github-classic-token",
+    value: (c) => `ghp_${c(ALNUM, 12)}**${mixed(c, ALNUM, 24)}`,
+    contexts: [["The release bot token is **", " (split for readability)."], ["Use **", " for the release bot."]],
+  },
+  { kind: "github-classic-token", value: (c) => `ghp_${c(ALNUM, 20)}__${mixed(c, ALNUM, 16)}`, contexts: [["Release bot: __", "__ (bold)"]] },
+  { kind: "github-classic-token", value: (c) => `ghp_${c(ALNUM, 36)}`, contexts: [["Release bot: __", "__\n"], ["release bot _", "_"]] },
+  { kind: "stripe-live-key", value: (c) => `sk_live_${c(ALNUM, 10)}\`${mixed(c, ALNUM, 20)}`, contexts: [["Live key `", "` (do not share)."]] },
+  // Ordinary text on the line after a token is not the rest of it: the range ends with the token.
+  {
+    kind: "github-classic-token",
+    value: (c) => `ghp_${c(ALNUM, 36)}`,
+    contexts: [
+      ["Use ", "\nRotated2024Q1 by Ann"],
+      ["GITHUB_TOKEN=", "\nREADME.md"],
+      ["GITHUB_TOKEN=", "\n2026-03-05"],
+      ["- ", "\n  snake_case_name2"],
+      ["```\n", "\n```"],
+      ["Use ", "\nv1.2.3-beta4"],
+      ["> ", "\n> see the vault"],
+      ["**", "**\n**Note:** rotate monthly"],
+      ["Use ", "\n9c1e4b7a2d5f8e0b3c6a9d2f5e8b1c4a7d0e3f6b"],
+      ["Use ", "\nThe bot posts releases."],
+      ["Use ", "\n\nDeployKey2024"],
+    ],
+  },
 ];
 
 function frontmatter(name: string, description: string): string {

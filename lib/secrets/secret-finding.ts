@@ -28,6 +28,8 @@ export const SECRET_KINDS = [
   "twilio-api-key",
   "twilio-auth-token",
   "mailgun-api-key",
+  "datadog-api-key",
+  "datadog-app-key",
   "huggingface-token",
   "docker-pat",
   "vault-token",

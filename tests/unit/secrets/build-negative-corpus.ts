@@ -148,6 +148,13 @@ function laterLines(chars: Chars): string[] {
     "password: *db_password",
     "auth: true",
     "PATH=/usr/local/bin:/usr/bin",
+    // Datadog words beside hashes and ids that are no key
+    `Datadog API key rotation landed in commit ${sha()}`,
+    `The Datadog app key rotation was fixed in ${sha()}.`,
+    `datadog trace id ${chars(HEX, 32)}`,
+    `Datadog API key docs: sha ${chars(HEX, 32)}`,
+    `The datadog api key id is ${uuid(chars)} (the key is in Vault).`,
+    "DD_SITE=datadoghq.eu\nDD_ENV=staging",
     // markdown emphasis and line breaks in text that holds no token
     "**Why:** the `__init__` hook runs *before* the **2**nd deploy; 2*3*4 = 24.",
     "The deploy key lives in Vault\nunder secret/prod/deploy\nRotated2024Q1",

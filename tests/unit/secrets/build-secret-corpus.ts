@@ -172,6 +172,9 @@ const LATER_RECIPES: Recipe[] = [
     value: () => "Tq9ZpW4x7Rt2Yx8Lk3Mn6Bv1Cx5Hj0Dg2Fs4Ae7U",
     contexts: [["The AWS secret access key for the artifact bucket is ", "."], ["The deploy key is ", ". Rotate it monthly."], ["signing secret ", ".\n"]],
   },
+  // Datadog keys: 32 (API) and 40 (application) hex digits, known only by the words around them.
+  { kind: "datadog-api-key", value: (c) => mixedHex(c, 32), contexts: [["Datadog API key: ", "\n"], ["DD_API_KEY=", "\n"], ["The datadog api key for staging is ", "."]] },
+  { kind: "datadog-app-key", value: (c) => mixedHex(c, 40), contexts: [["DD_APP_KEY=", "\n"], ["The Datadog application key for dashboards is ", "."]] },
   // A credential cut in pieces by a line wrap or markdown emphasis: the range is the whole of it,
   // from its first character to its last (the markers and the line break inside included).
   {

@@ -6,6 +6,7 @@ import { findCredentialInName } from "../secrets/find-credential-in-name";
 import { ADJUSTABLE_TYPES, DEFAULT_STALE_AFTER_DAYS, type StaleAfterDays } from "../stale/stale-thresholds";
 import { ProjectId } from "../store/store-manifest";
 import { deriveProjectId } from "./derive-project-id";
+import { findCodeRepoCredential } from "./find-code-repo-credential";
 import { normaliseRepoUrl } from "./normalise-repo-url";
 
 export const MAX_PROJECT_NAME_LENGTH = 200;
@@ -100,7 +101,8 @@ export const MAX_CODE_REPO_LENGTH = 500;
 /**
  * The project's code repository for staleness checks: a git URL (https, ssh, git, file or
  * user@host:path) or an absolute path on the server; blank clears it. Refused: a URL with a
- * password or token in it (it would sit in the database; use ssh or a credential helper), git's
+ * password, or a token as its user name (it would sit in the database and be shown to every
+ * member; use ssh or a credential helper), git's
  * `transport::address` forms (ext:: runs a command) and anything starting with `-`.
  */
 export function validateCodeRepo(value: string | null): string | null {
@@ -109,7 +111,8 @@ export function validateCodeRepo(value: string | null): string | null {
   if (trimmed.length > MAX_CODE_REPO_LENGTH) throw invalid("codeRepo", `codeRepo: at most ${MAX_CODE_REPO_LENGTH} characters.`);
   if ([...trimmed].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f) || /\s/.test(trimmed)) throw invalid("codeRepo", "codeRepo: use one git URL or path without spaces or control characters.");
   if (trimmed.startsWith("-") || /^[a-z][a-z0-9+.-]*::/i.test(trimmed)) throw invalid("codeRepo", `codeRepo: "${shorten(trimmed)}" is not a git URL or path.`);
-  if (/^[a-z][a-z0-9+.-]*:\/\/[^/@]*:[^/@]*@/i.test(trimmed)) throw invalid("codeRepo", "codeRepo: the URL holds a password or token; give the URL without it and let the server authenticate with ssh or a credential helper.");
+  const credential = findCodeRepoCredential(trimmed);
+  if (credential) throw invalid("codeRepo", `codeRepo: ${credential}; give the URL without it and let the server authenticate (an ssh key, or a git credential helper for https).`);
   assertNoSecret(trimmed, "codeRepo");
   const isUrl = /^(https?|ssh|git|file):\/\/[^\s]+$/i.test(trimmed) || /^[\w.-]+@[\w.-]+:[^\s]+$/.test(trimmed);
   if (!isUrl && !trimmed.startsWith("/")) throw invalid("codeRepo", `codeRepo: "${shorten(trimmed)}" is neither a git URL (https://, ssh://, git://, file://, user@host:path) nor an absolute path.`);

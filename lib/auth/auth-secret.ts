@@ -1,49 +1,44 @@
-import { readFileSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { writeFile } from "node:fs/promises";
 import { generateRandomString } from "better-auth/crypto";
 import type { Config } from "../config";
+import { AppError } from "../errors";
+import { authSecretPath, MIN_AUTH_SECRET_LENGTH, readAuthSecretFile } from "./read-auth-secret-file";
 
-const SECRET_FILE = "auth-secret";
+// The database client reads the secret through read-auth-secret-file.ts.
+export { readAuthSecretSync } from "./read-auth-secret-file";
 
 /**
  * The secret that signs sessions: TEAMMEM_AUTH_SECRET when set (required when several instances
  * share a database), else one generated on first start and kept in the data folder (mode 0600).
+ * An auth-secret file that is there but unusable stops start-up: the server could sign nobody in.
  */
 export async function ensureAuthSecret(config: Config): Promise<string> {
   if (config.authSecret) return config.authSecret;
-  const file = path.join(config.dataDir, SECRET_FILE);
-  const existing = await readSecretFile(file);
-  if (existing) return existing;
+  const file = await readAuthSecretFile(config.dataDir);
+  if (file.state === "ok") return file.secret;
+  if (file.state === "invalid") throw unusableSecretFile(config, file.problem);
   const secret = generateRandomString(64);
   // "wx" fails if another process created it meanwhile; then theirs wins.
-  await writeFile(file, secret + "\n", { mode: 0o600, flag: "wx" }).catch(async (error: NodeJS.ErrnoException) => {
+  await writeFile(authSecretPath(config.dataDir), secret + "\n", { mode: 0o600, flag: "wx" }).catch(async (error: NodeJS.ErrnoException) => {
     if (error.code !== "EEXIST") throw error;
   });
-  return (await readSecretFile(file)) ?? secret;
+  return (await readAuthSecret(config)) ?? secret;
 }
 
 /** Reads the secret kept in the data folder without creating it (the server reads, setup writes). */
 export async function readAuthSecret(config: Config): Promise<string | null> {
-  return config.authSecret ?? (await readSecretFile(path.join(config.dataDir, SECRET_FILE)));
-}
-
-async function readSecretFile(file: string): Promise<string | null> {
-  try {
-    const text = (await readFile(file, "utf8")).trim();
-    return text.length >= 32 ? text : null;
-  } catch {
-    return null; // missing: the caller creates it (setup) or reports it
-  }
-}
-
-/** The same, synchronously: the database client needs it when it is created. */
-export function readAuthSecretSync(config: Pick<Config, "authSecret" | "dataDir">): string | null {
   if (config.authSecret) return config.authSecret;
-  try {
-    const text = readFileSync(path.join(config.dataDir, SECRET_FILE), "utf8").trim();
-    return text.length >= 32 ? text : null;
-  } catch {
-    return null; // not created yet: setup creates it before anything needs sealing
-  }
+  const file = await readAuthSecretFile(config.dataDir);
+  return file.state === "ok" ? file.secret : null;
+}
+
+/** Why the data folder's auth-secret cannot be used, and what to do: for start-up and `teammem doctor`. */
+export function unusableSecretFile(config: Pick<Config, "dataDir">, problem: string): AppError {
+  const file = authSecretPath(config.dataDir);
+  return new AppError(
+    "CONFIG_INVALID",
+    `The instance secret file ${file} ${problem}; it must hold a secret of at least ${MIN_AUTH_SECRET_LENGTH} characters: ` +
+      "restore it from a backup of the data folder, or set TEAMMEM_AUTH_SECRET (on a new installation, delete the file and teammem generates one).",
+    { details: { variable: "TEAMMEM_AUTH_SECRET", file } },
+  );
 }

@@ -2,7 +2,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../../generated/prisma/client";
 import { PrismaClient as PgPrismaClient } from "../../generated/prisma-pg/client";
-import { readAuthSecretSync } from "../auth/auth-secret";
+import { readAuthSecretSync } from "../auth/read-auth-secret-file";
 import type { Config } from "../config";
 import { processWide } from "../process-wide";
 import { flushRecallLog, forgetRecallLog } from "../recall/recall-log";

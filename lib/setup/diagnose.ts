@@ -1,5 +1,7 @@
 import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
+import { unusableSecretFile } from "../auth/auth-secret";
+import { authSecretPath, readAuthSecretFile } from "../auth/read-auth-secret-file";
 import type { Config } from "../config";
 import { createDb } from "../db/client";
 import { isAppError } from "../errors";
@@ -18,6 +20,7 @@ export async function diagnose(config: Config): Promise<Check[]> {
   return Promise.all([
     checkDataDir(config),
     checkDatabase(config),
+    checkInstanceSecret(config),
     checkStore(config),
     checkModel(config),
     checkClaudeHome(config),
@@ -57,6 +60,16 @@ async function checkDatabase(config: Config): Promise<Check> {
   } catch (error) {
     return { name, status: "fail", detail: isAppError(error) ? error.message : `${where} cannot be queried; run npm start to apply migrations, or check DATABASE_URL.` };
   }
+}
+
+// Start-up refuses an unusable auth-secret file; a server without one could sign nobody in.
+async function checkInstanceSecret(config: Config): Promise<Check> {
+  const name = "instance secret";
+  if (config.authSecret) return { name, status: "ok", detail: "TEAMMEM_AUTH_SECRET is set" };
+  const file = await readAuthSecretFile(config.dataDir);
+  if (file.state === "ok") return { name, status: "ok", detail: authSecretPath(config.dataDir) };
+  if (file.state === "missing") return { name, status: "fail", detail: `${authSecretPath(config.dataDir)} does not exist yet; run npm start, or set TEAMMEM_AUTH_SECRET.` };
+  return { name, status: "fail", detail: unusableSecretFile(config, file.problem).message };
 }
 
 async function checkStore(config: Config): Promise<Check> {

@@ -4,6 +4,7 @@ import { mkdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "../errors";
 import { runCodeGit } from "./code-git";
+import { ensureMirrorsFolder, mirrorsFolder } from "./ensure-mirrors-folder";
 import { resolveCodeHead } from "./read-code-repo";
 
 /** How long a mirror's last fetch counts as current; a refresh on demand ignores it. */
@@ -41,7 +42,7 @@ const failures = new Map<string, { at: number; error: unknown }>();
  * fetched when the last fetch is older than MIRROR_FETCH_INTERVAL_MS or on demand, and then given
  * the blobs of the head commit in one batch (git grep would otherwise fetch them one by one).
  * Nothing is checked out and nothing of the repository runs. Throws INVALID_INPUT naming the
- * problem when the repository cannot be read.
+ * problem when the repository cannot be read, DATA_DIR_UNAVAILABLE when `code-mirrors/` cannot be used.
  */
 export async function syncCodeMirror(options: MirrorOptions): Promise<MirrorHead> {
   const dir = mirrorDir(options.dataDir, options.projectId, options.codeRepo);
@@ -50,6 +51,8 @@ export async function syncCodeMirror(options: MirrorOptions): Promise<MirrorHead
   const current = exists ? await resolveCodeHead(dir) : null;
   const isDue = !exists || options.force === true || (await isFetchDue(dir, now));
   if (current && !isDue) return { dir, commit: current };
+  // A local problem, named as one (not as the repository's), and not kept as a fetch failure.
+  await ensureMirrorsFolder(options.dataDir);
   const failure = failures.get(dir);
   if (!options.force && failure && now.getTime() - failure.at < MIRROR_FETCH_INTERVAL_MS) {
     if (current) return { dir, commit: current };
@@ -91,7 +94,7 @@ export function isMirrorBusy(dataDir: string, projectId: string, codeRepo: strin
 /** One folder per (project, repository): changing the setting starts a new mirror. */
 export function mirrorDir(dataDir: string, projectId: string, codeRepo: string): string {
   const key = createHash("sha256").update(codeRepo).digest("hex").slice(0, 12);
-  return path.join(dataDir, "code-mirrors", `${projectId}-${key}.git`);
+  return path.join(mirrorsFolder(dataDir), `${projectId}-${key}.git`);
 }
 
 // Cloned into a temporary folder and renamed: a clone that fails halfway never looks like a mirror.

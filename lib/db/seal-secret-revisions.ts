@@ -47,5 +47,26 @@ export function sealSecretRevisions<Client extends PrismaClient>(client: Client,
 export async function openSealedContent(content: string | null, key: string | null): Promise<string | null> {
   if (content === null || !content.startsWith(SEALED_PREFIX)) return content;
   if (!key) throw new AppError("CONFIG_INVALID", "A sealed proposal cannot be opened without the instance secret (TEAMMEM_AUTH_SECRET or the data folder's auth-secret).");
-  return symmetricDecrypt({ key, data: content.slice(SEALED_PREFIX.length) });
+  try {
+    return await symmetricDecrypt({ key, data: content.slice(SEALED_PREFIX.length) });
+  } catch (cause) {
+    // The cipher only says "invalid tag": the content was sealed under another instance secret.
+    throw new AppError(
+      "CONFIG_INVALID",
+      "This proposal's content is sealed with a different instance secret than this server's, so it cannot be opened: " +
+        "restore the data folder's auth-secret from its backup, or set the same TEAMMEM_AUTH_SECRET as the instance that sealed it.",
+      { cause },
+    );
+  }
 }
+
+/** Whether `key` opens sealed content: the database's own evidence of which instance secret sealed it. */
+export async function opensSealedContent(content: string, key: string): Promise<boolean> {
+  return openSealedContent(content, key).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Sealed content starts with this; a query can find it with `LIKE 'sealed:v1:%'`. */
+export const SEALED_CONTENT_PATTERN = `${SEALED_PREFIX}%`;

@@ -1,9 +1,11 @@
-import { constants } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { constants, existsSync } from "node:fs";
 import { access, stat } from "node:fs/promises";
-import { unusableSecretFile } from "../auth/auth-secret";
+import { secretMismatch, unusableSecretFile, type Candidate } from "../auth/auth-secret";
 import { authSecretPath, readAuthSecretFile } from "../auth/read-auth-secret-file";
 import type { Config } from "../config";
 import { createDb } from "../db/client";
+import { compareSecretWithDatabase } from "../db/instance-secret-check";
 import { isAppError } from "../errors";
 import { listClaudeProjects } from "../memdir/list-claude-projects";
 import { assertRemoteReachable, displayRemote } from "../store/git";
@@ -62,14 +64,29 @@ async function checkDatabase(config: Config): Promise<Check> {
   }
 }
 
-// Start-up refuses an unusable auth-secret file; a server without one could sign nobody in.
+// Start-up refuses an unusable auth-secret file, and a secret other than the one the database's
+// content was sealed with; a server without one could sign nobody in or open no sealed proposal.
 async function checkInstanceSecret(config: Config): Promise<Check> {
   const name = "instance secret";
-  if (config.authSecret) return { name, status: "ok", detail: "TEAMMEM_AUTH_SECRET is set" };
-  const file = await readAuthSecretFile(config.dataDir);
-  if (file.state === "ok") return { name, status: "ok", detail: authSecretPath(config.dataDir) };
-  if (file.state === "missing") return { name, status: "fail", detail: `${authSecretPath(config.dataDir)} does not exist yet; run npm start, or set TEAMMEM_AUTH_SECRET.` };
-  return { name, status: "fail", detail: unusableSecretFile(config, file.problem).message };
+  const file = config.authSecret ? null : await readAuthSecretFile(config.dataDir);
+  if (file?.state === "invalid") return { name, status: "fail", detail: unusableSecretFile(config, file.problem).message };
+  const candidate: Candidate =
+    file === null ? { secret: config.authSecret!, source: "env" } : file.state === "ok" ? { secret: file.secret, source: "file" } : { secret: randomUUID(), source: "generated" };
+  const fit = await compareWithDatabaseIfAny(config, candidate.secret);
+  if (fit === "different") return { name, status: "fail", detail: secretMismatch(config, candidate).message };
+  if (candidate.source === "generated") return { name, status: "fail", detail: `${authSecretPath(config.dataDir)} does not exist yet; run npm start, or set TEAMMEM_AUTH_SECRET.` };
+  return { name, status: "ok", detail: candidate.source === "env" ? "TEAMMEM_AUTH_SECRET is set" : authSecretPath(config.dataDir) };
+}
+
+// An unreachable or missing database is the database check's finding, not this one's.
+async function compareWithDatabaseIfAny(config: Config, secret: string): Promise<"same" | "different" | "new" | "unknown"> {
+  if (config.sqliteFile && !existsSync(config.sqliteFile)) return "unknown";
+  const db = createDb({ ...config, authSecret: secret });
+  try {
+    return await compareSecretWithDatabase(db, secret).catch(() => "unknown" as const);
+  } finally {
+    await db.$disconnect();
+  }
 }
 
 async function checkStore(config: Config): Promise<Check> {

@@ -54,7 +54,7 @@ test("hostile memory paths and other people's private memory answer 404", async 
     await expect(page.getByTestId("memory-not-found")).toBeVisible();
   }
   await page.goto(`/memories/private/${PRIVATE_FOLDER}/MEMORY.md`);
-  await expect(page.getByText("There is no page here.")).toBeVisible();
+  await expect(page.getByTestId("memories-not-found")).toContainText("shown only to the owner of this machine's Claude home");
   const response = await page.request.post("/api/memory-index/repair", {
     headers: { origin: new URL(page.url()).origin },
     data: { folder: PRIVATE_FOLDER, expectedHash: "0".repeat(64) },

@@ -79,7 +79,7 @@ test("an admin creates a project and names its lead; the lead's token proposes t
   const server = test.info().project.use.baseURL!;
   const cli = spawnSync(process.execPath, ["cli/teammem.mjs", "projects", "list", "--json"], {
     encoding: "utf8",
-    env: { ...process.env, TEAMMEM_TOKEN: token, TEAMMEM_PUBLIC_URL: server, XDG_CONFIG_HOME: mkdtempSync(path.join(os.tmpdir(), "teammem-cli-")) },
+    env: { ...process.env, TEAMMEM_TOKEN: token, TEAMMEM_SERVER: server, XDG_CONFIG_HOME: mkdtempSync(path.join(os.tmpdir(), "teammem-cli-")) },
   });
   expect(cli.status).toBe(0);
   expect((JSON.parse(cli.stdout) as { projects: { id: string; memoryCount: number }[] }).projects).toEqual([expect.objectContaining({ id: "acme-billing", memoryCount: 0 })]);

@@ -127,6 +127,10 @@ const oneOf =
 const EMAIL = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 const email = (message: string) => textThat((value) => EMAIL.test(value), message);
 const httpUrl = (message: string) => textThat((value) => /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value), message);
+// Served to every visitor (the social image's absolute address): a password in it would be public.
+const dashboardUrl = httpUrl("must be the http(s) address of the dashboard, such as https://teammem.example.com");
+const publicUrl: Reader<string> = (value) =>
+  /^https?:\/\/[^/?#]*@/i.test(dashboardUrl(value)) ? refuse("must not hold a user name or password (every visitor is shown this address): give only https://host") : value;
 const modelId = textThat((value) => /^[A-Za-z0-9._:-]{1,100}$/.test(value), "must be a model id such as claude-sonnet-4-6");
 
 const readers = {
@@ -143,7 +147,7 @@ const readers = {
   TEAMMEM_CODE_CHECK_INTERVAL_MINUTES: wholeNumber(0, 10_080, "minutes"),
   HOST: text,
   PORT: wholeNumberWithin(1, 65535, "must be a whole number between 1 and 65535"),
-  TEAMMEM_PUBLIC_URL: httpUrl("must be the http(s) address of the dashboard, such as https://teammem.example.com"),
+  TEAMMEM_PUBLIC_URL: publicUrl,
   TEAMMEM_AUTH_SECRET: textThat((value) => value.length >= 32, "must be at least 32 characters (generate one with: openssl rand -base64 48)"),
   TEAMMEM_ADMIN_EMAIL: email("must be an email address"),
   TEAMMEM_INITIAL_PASSWORD: textThat((value) => value.length >= 12, "must be at least 12 characters"),

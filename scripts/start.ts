@@ -74,14 +74,15 @@ function serve(config: Config): void {
   const [command, args] = isDev
     ? [path.join(root, "node_modules", ".bin", "next"), ["dev", "-H", config.host, "-p", String(config.port)]]
     : [process.execPath, ["--import", "tsx", path.join(root, "scripts", "serve.ts")]];
-  console.log(`teammem: serving on http://${config.host}:${config.port}`);
+  console.log(`teammem: starting the server on http://${config.host}:${config.port}`);
   const server = spawn(command, args, {
     cwd: root,
     stdio: "inherit",
     env: childProcessEnv({ DATABASE_URL: databaseUrlFor(config), NEXT_TELEMETRY_DISABLED: "1" }),
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
-  server.on("exit", (code) => process.exit(code ?? 0));
+  // The server's own exit code (1 when it cannot listen); killed by a signal is a failure too.
+  server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
 // The issue's contract: a new account's one-time password is shown once, here, and nowhere else.

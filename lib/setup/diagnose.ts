@@ -8,7 +8,7 @@ import { createDb } from "../db/client";
 import { compareSecretWithDatabase } from "../db/instance-secret-check";
 import { isAppError } from "../errors";
 import { listClaudeProjects } from "../memdir/list-claude-projects";
-import { assertRemoteReachable, displayRemote } from "../store/git";
+import { assertRemoteReachable, displayRemote, isWorkingClone, originUrl } from "../store/git";
 import { checkSqliteFile } from "./check-sqlite-file";
 
 export type CheckStatus = "ok" | "warn" | "fail";
@@ -24,6 +24,7 @@ export async function diagnose(config: Config): Promise<Check[]> {
     checkDatabase(config),
     checkInstanceSecret(config),
     checkStore(config),
+    checkStoreClone(config),
     checkModel(config),
     checkClaudeHome(config),
   ]);
@@ -97,6 +98,22 @@ async function checkStore(config: Config): Promise<Check> {
   } catch (error) {
     return { name, status: "fail", detail: isAppError(error) ? error.message : "The team store cannot be read." };
   }
+}
+
+// Start-up stops on a clone that is not the store's (lib/store/ensure-store.ts); say so first.
+async function checkStoreClone(config: Config): Promise<Check> {
+  const name = "store clone";
+  const dir = config.storeCloneDir;
+  const found = await stat(dir).catch(() => null);
+  if (!found) return { name, status: "warn", detail: `${dir} does not exist yet; npm start clones the store into it.` };
+  if (!found.isDirectory()) return { name, status: "fail", detail: `${dir} is not a folder but the server's clone of the store belongs there; teammem does not delete it: move it aside, and npm start clones the store again.` };
+  const origin = isWorkingClone(dir) ? await originUrl(dir).catch(() => null) : null;
+  if (origin === config.storeRemote) return { name, status: "ok", detail: dir };
+  return {
+    name,
+    status: "fail",
+    detail: `${dir} is ${origin ? `a clone of ${displayRemote(origin)}` : "not a git clone"}, not of ${displayRemote(config.storeRemote)}; use another TEAMMEM_DATA_DIR for this store, or set TEAMMEM_STORE_REMOTE back (teammem does not delete the clone).`,
+  };
 }
 
 async function checkModel(config: Config): Promise<Check> {

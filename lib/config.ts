@@ -131,11 +131,16 @@ const httpUrl = (message: string) => textThat((value) => /^https?:\/\/[^\s/]+(\/
 const dashboardUrl = httpUrl("must be the http(s) address of the dashboard, such as https://teammem.example.com");
 const publicUrl: Reader<string> = (value) =>
   /^https?:\/\/[^/?#]*@/i.test(dashboardUrl(value)) ? refuse("must not hold a user name or password (every visitor is shown this address): give only https://host") : value;
+const databaseUrl: Reader<string> = (value) => {
+  if (!/^(file:|postgres(ql)?:\/\/)/.test(value)) return refuse("must start with file: (SQLite) or postgresql:// (PostgreSQL)");
+  // "file:" alone would be the working directory, a folder.
+  return /^file:(\?|$)/.test(value) ? refuse("must name the SQLite file after file:, such as file:./.teammem/teammem.db") : value;
+};
 const modelId = textThat((value) => /^[A-Za-z0-9._:-]{1,100}$/.test(value), "must be a model id such as claude-sonnet-4-6");
 
 const readers = {
   TEAMMEM_DATA_DIR: textThat((value) => !value.includes("\0"), "must be a folder path without NUL characters"),
-  DATABASE_URL: textThat((value) => /^(file:|postgres(ql)?:\/\/)/.test(value), "must start with file: (SQLite) or postgresql:// (PostgreSQL)"),
+  DATABASE_URL: databaseUrl,
   TEAMMEM_STORE_REMOTE: text,
   TEAMMEM_DEMO: onOff,
   ANTHROPIC_API_KEY: text,

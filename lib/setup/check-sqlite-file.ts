@@ -1,4 +1,4 @@
-import { open } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import { AppError } from "../errors";
 
 const SQLITE_MAGIC = "SQLite format 3\0";
@@ -8,13 +8,17 @@ const SQLITE_MAGIC = "SQLite format 3\0";
  * corrupt or foreign file is reported and left exactly as it is. Returns whether the file exists.
  */
 export async function checkSqliteFile(sqliteFile: string): Promise<{ exists: boolean }> {
-  let handle;
-  try {
-    handle = await open(sqliteFile, "r");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { exists: false };
-    throw corrupt(sqliteFile, "cannot be read", error);
+  const found = await stat(sqliteFile).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return null;
+    throw unusable(sqliteFile, error.code === "ENOTDIR" ? "is inside something that is not a folder" : "cannot be read by this user", error);
+  });
+  if (!found) return { exists: false };
+  if (found.isDirectory()) {
+    throw unusable(sqliteFile, "is a folder, not a database file; set DATABASE_URL to a file in it, such as file:" + `${sqliteFile.replace(/\/$/, "")}/teammem.db`);
   }
+  const handle = await open(sqliteFile, "r").catch((error: unknown) => {
+    throw unusable(sqliteFile, "cannot be read by this user", error);
+  });
   try {
     const header = Buffer.alloc(SQLITE_MAGIC.length);
     const { bytesRead } = await handle.read(header, 0, header.length, 0);
@@ -35,4 +39,13 @@ function corrupt(sqliteFile: string, problem: string, cause?: unknown): AppError
       "DATABASE_URL (or TEAMMEM_DATA_DIR) to another location.",
     { cause, details: { variable: "DATABASE_URL" } },
   );
+}
+
+// A path that cannot be used as it is, though what is there may be fine: never "move it aside".
+function unusable(sqliteFile: string, problem: string, cause?: unknown): AppError {
+  const fix = problem.includes("DATABASE_URL") ? "" : "; fix that, or set DATABASE_URL (or TEAMMEM_DATA_DIR) to another location";
+  return new AppError("DATABASE_UNAVAILABLE", `The database path ${sqliteFile} ${problem}${fix}. teammem left it untouched.`, {
+    cause,
+    details: { variable: "DATABASE_URL" },
+  });
 }

@@ -26,7 +26,10 @@ export async function applyMigrations(config: Config): Promise<void> {
   }
   const where =
     config.databaseKind === "sqlite"
-      ? `the SQLite file ${config.sqliteFile} (it may be corrupt or not a teammem database; move it aside, or set DATABASE_URL / TEAMMEM_DATA_DIR to another location)`
+      ? // Files that cannot be written were refused before (lib/setup/check-sqlite-file.ts); what is
+        // left may still be a healthy database held by another program, so it is never "move it aside".
+        `the SQLite file ${config.sqliteFile} (it may be locked by another program, damaged, or not a teammem database; teammem left it untouched: ` +
+        `check it with sqlite3 "${config.sqliteFile}" "PRAGMA integrity_check", or set DATABASE_URL / TEAMMEM_DATA_DIR to another location)`
       : "the PostgreSQL database in DATABASE_URL (is the server running, and may this user create tables?)";
   throw new AppError("DATABASE_UNAVAILABLE", `Applying database migrations failed for ${where}.`, {
     details: { prismaOutput: redactForLog(output.slice(-2000)) },

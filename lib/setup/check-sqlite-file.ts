@@ -1,18 +1,25 @@
-import { open, stat } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, open, stat } from "node:fs/promises";
+import path from "node:path";
 import { AppError } from "../errors";
 
 const SQLITE_MAGIC = "SQLite format 3\0";
 
 /**
  * Refuses a file that exists but is not a SQLite database, before any tool writes to it: a
- * corrupt or foreign file is reported and left exactly as it is. Returns whether the file exists.
+ * corrupt or foreign file is reported and left exactly as it is. Also refuses a database that
+ * cannot be written (or a folder for it that is missing or read-only), saying so: the migration
+ * tool would otherwise fail on it as if it were corrupt. Returns whether the file exists.
  */
 export async function checkSqliteFile(sqliteFile: string): Promise<{ exists: boolean }> {
   const found = await stat(sqliteFile).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return null;
     throw unusable(sqliteFile, error.code === "ENOTDIR" ? "is inside something that is not a folder" : "cannot be read by this user", error);
   });
-  if (!found) return { exists: false };
+  if (!found) {
+    await assertFolderWritable(sqliteFile);
+    return { exists: false };
+  }
   if (found.isDirectory()) {
     throw unusable(sqliteFile, "is a folder, not a database file; set DATABASE_URL to a file in it, such as file:" + `${sqliteFile.replace(/\/$/, "")}/teammem.db`);
   }
@@ -22,14 +29,43 @@ export async function checkSqliteFile(sqliteFile: string): Promise<{ exists: boo
   try {
     const header = Buffer.alloc(SQLITE_MAGIC.length);
     const { bytesRead } = await handle.read(header, 0, header.length, 0);
-    if (bytesRead === 0) return { exists: true }; // an empty file is a valid, empty database
-    if (header.toString("latin1", 0, bytesRead) !== SQLITE_MAGIC) {
+    // An empty file is a valid, empty database.
+    if (bytesRead > 0 && header.toString("latin1", 0, bytesRead) !== SQLITE_MAGIC) {
       throw corrupt(sqliteFile, "is not a SQLite database (it may be corrupt)");
     }
-    return { exists: true };
   } finally {
     await handle.close();
   }
+  await access(sqliteFile, constants.W_OK).catch((error: NodeJS.ErrnoException) => {
+    throw unusable(sqliteFile, `cannot be written by this user (${whyNotWritable(error)})`, error);
+  });
+  await assertFolderWritable(sqliteFile);
+  return { exists: true };
+}
+
+// SQLite writes its journal (write-ahead log) beside the database file, and creates the file there.
+async function assertFolderWritable(sqliteFile: string): Promise<void> {
+  const folder = path.dirname(sqliteFile);
+  const found = await stat(folder).catch(() => null);
+  if (!found?.isDirectory()) {
+    throw new AppError("DATABASE_UNAVAILABLE", `The folder ${folder} for the database file does not exist: create it, or set DATABASE_URL (or TEAMMEM_DATA_DIR) to a file in an existing folder.`, {
+      details: { variable: "DATABASE_URL" },
+    });
+  }
+  await access(folder, constants.W_OK).catch((error: NodeJS.ErrnoException) => {
+    throw new AppError(
+      "DATABASE_UNAVAILABLE",
+      `The folder ${folder} that holds the database file cannot be written by this user (${whyNotWritable(error)}), and SQLite keeps its journal there: ` +
+        "make it writable, or set DATABASE_URL (or TEAMMEM_DATA_DIR) to another location. teammem left it untouched.",
+      { cause: error, details: { variable: "DATABASE_URL" } },
+    );
+  });
+}
+
+function whyNotWritable(error: NodeJS.ErrnoException): string {
+  if (error.code === "EROFS") return "the file system is mounted read-only";
+  if (error.code === "EPERM") return "it is marked immutable (chattr +i) or the system forbids writing";
+  return "permission denied";
 }
 
 function corrupt(sqliteFile: string, problem: string, cause?: unknown): AppError {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { constants, existsSync } from "node:fs";
 import { access, stat } from "node:fs/promises";
+import path from "node:path";
 import { secretMismatch, unusableSecretFile, type Candidate } from "../auth/auth-secret";
 import { authSecretPath, readAuthSecretFile } from "../auth/read-auth-secret-file";
 import type { Config } from "../config";
@@ -50,7 +51,7 @@ async function checkDatabase(config: Config): Promise<Check> {
   const name = "database";
   const where = config.sqliteFile ?? "PostgreSQL (DATABASE_URL)";
   try {
-    if (config.sqliteFile && !(await checkSqliteFile(config.sqliteFile)).exists) {
+    if (config.sqliteFile && (isBeforeFirstStart(config, config.sqliteFile) || !(await checkSqliteFile(config.sqliteFile)).exists)) {
       return { name, status: "fail", detail: `${config.sqliteFile} does not exist yet; run npm start.` };
     }
     const db = createDb(config);
@@ -88,6 +89,11 @@ async function compareWithDatabaseIfAny(config: Config, secret: string): Promise
   } finally {
     await db.$disconnect();
   }
+}
+
+// Before the first start the data folder, and a database file in it with its folder, is not there yet.
+function isBeforeFirstStart(config: Config, sqliteFile: string): boolean {
+  return !existsSync(config.dataDir) && sqliteFile.startsWith(config.dataDir + path.sep);
 }
 
 async function checkStore(config: Config): Promise<Check> {

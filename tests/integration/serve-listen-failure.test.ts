@@ -22,7 +22,7 @@ function serve(env: Record<string, string>) {
     cwd: root,
     encoding: "utf8",
     timeout: 60_000,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
+    env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
   });
   return { code: result.status, output: (result.stdout + result.stderr).trim() };
 }

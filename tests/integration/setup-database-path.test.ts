@@ -14,7 +14,7 @@ function startSetupOnly(env: Record<string, string>) {
     cwd: root,
     encoding: "utf8",
     timeout: 120_000,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", TEAMMEM_DEMO: "off", ...env },
+    env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", TEAMMEM_DEMO: "off", ...env },
   });
   return { code: result.status, stderr: result.stderr.trim() };
 }

@@ -47,7 +47,7 @@ describe("a healthy database file that cannot be written", () => {
 
     const doctor = spawnSync(process.execPath, [TEAMMEM_BIN, "doctor"], {
       encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
+      env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
     });
     expect(doctor.status).toBe(1);
     expect(doctor.stdout).toContain(`FAIL database: The database path ${file} cannot be written`);

@@ -37,7 +37,7 @@ describe("TEAMMEM_PUBLIC_URL", () => {
     const result = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "scripts", "start.ts"), "--setup-only"], {
       cwd: root,
       encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", TEAMMEM_DATA_DIR: dataDir, TEAMMEM_PUBLIC_URL: "https://u:pubsecretpw@teammem.example.com" },
+      env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", TEAMMEM_DATA_DIR: dataDir, TEAMMEM_PUBLIC_URL: "https://u:pubsecretpw@teammem.example.com" },
     });
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^teammem: Invalid configuration: TEAMMEM_PUBLIC_URL must not hold a user name or password/)]);

@@ -8,6 +8,7 @@ import { applyMigrations } from "../db/migrate";
 import { seedDemoDatabase } from "../demo/seed-demo-database";
 import { seedDemoHome } from "../demo/seed-demo-home";
 import { seedDemoProposals } from "../demo/seed-demo-proposals";
+import { readRecordedCommit } from "../read-model/sync-read-model";
 import { reconcileCommits } from "../review/reconcile-commits";
 import { seedDemoStore } from "../demo/seed-demo-store";
 import { ensureStore } from "../store/ensure-store";
@@ -33,12 +34,17 @@ const DEMO_SEEDED_KEY = "demo.seededAt";
 export async function runSetup(config: Config, now: Date = new Date()): Promise<SetupReport> {
   const { created: createdDataDir } = await ensureDataDir(config.dataDir);
   const createdDatabase = config.sqliteFile ? !(await checkSqliteFile(config.sqliteFile)).exists : false;
-  const { createdStore } = await ensureStore(config);
   await applyMigrations(config);
 
   const secret = await ensureAuthSecret(config); // before the database client: it seals with it
   const db = createDb(config);
   try {
+    // The store after the database: only the commit the read model records can tell a new store
+    // from one that lost its history (docs/store.md, "When the store's history is missing").
+    const recordedCommit = await readRecordedCommit(db).catch((cause: unknown) => {
+      throw databaseUnavailable(config, cause);
+    });
+    const { createdStore } = await ensureStore(config, { recordedCommit });
     const auth = createAuth({ config, db, secret });
     const admin = await ensureAdminAccount(auth, db, config).catch((cause: unknown) => {
       throw databaseUnavailable(config, cause);

@@ -10,8 +10,10 @@ import { reachFaultPoint } from "./fault-points";
 import { isAncestor, isObjectId, pushCommit, readBlobText, readFilesAt, resolveRefQuickly, wasBlobAt, withRepoLock, type GitIdentity } from "./git";
 import { prepareStoreCommit, type PreparedCommit } from "./prepare-store-commit";
 import { pushOnSameDisk } from "./push-on-same-disk";
+import { fetchStore } from "./fetch-on-same-disk";
 import { MAIN, refreshStore } from "./read-store";
 import { isMemoryFile } from "./regenerate-project-index";
+import { assertHeadKeepsRecordedCommit } from "./store-history";
 import { jitter, sleep, withStoreLock } from "./store-lock";
 import { projectDir, ProjectId } from "./store-manifest";
 
@@ -163,8 +165,11 @@ async function commitBatch(config: Config, db: Db, batch: Queued[]): Promise<voi
 async function buildChain(config: Config, db: Db, items: Queued[], fetch: boolean): Promise<{ chain: Chained[]; provisional: { item: Queued; outcome: CommitOutcome }[] }> {
   const chain: Chained[] = [];
   const provisional: { item: Queued; outcome: CommitOutcome }[] = [];
+  const clone = config.storeCloneDir;
+  if (fetch) await fetchStore(clone);
+  // Step 1: a store that lost the history on record (re-created empty, main deleted or reset) gets no commit.
+  await assertHeadKeepsRecordedCommit(clone, await resolveRefQuickly(clone, MAIN), await readRecordedCommit(db));
   let baseHead: string | null = null;
-  let fetched = !fetch;
   for (const item of items) {
     const { change } = item.options;
     const tip = chain.at(-1)?.prepared.commit;
@@ -176,11 +181,10 @@ async function buildChain(config: Config, db: Db, items: Queued[], fetch: boolea
       author: item.options.author,
       committer: item.options.committer,
       message: item.message,
-      fetch: !fetched,
+      fetch: false,
       head: tip,
       projectIndex: (head) => readProjectIndex(config, db, change.projectId, projectTip ?? (tip === undefined ? head : (baseHead ?? head))),
     });
-    fetched = true;
     if (tip === undefined && prepared.status === "ready") baseHead = prepared.parent;
     if (prepared.status !== "ready") {
       if (tip === undefined) item.resolve(prepared);

@@ -10,6 +10,8 @@ import { PROJECT_INDEX_FILE, regenerateProjectIndex } from "./regenerate-project
 import { jitter, sleep, withStoreLock } from "./store-lock";
 import { projectDir, ProjectId, serializeStoreManifest, STORE_FORMAT_VERSION, STORE_MANIFEST_FILE, StoreManifest, StoreProjectEntry } from "./store-manifest";
 import { fetchStore } from "./fetch-on-same-disk";
+import { readRecordedCommit } from "../read-model/sync-read-model";
+import { assertHeadKeepsRecordedCommit } from "./store-history";
 
 export type ProjectEntry = StoreManifest["projects"][number];
 
@@ -50,7 +52,7 @@ export async function commitProjectEntry(config: Config, db: Db, options: Commit
 
   return withStoreLock(db, STORE_LOCK_NAME, async () => {
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      const prepared = await withRepoLock(clone, () => prepareEntryCommit(clone, options, message));
+      const prepared = await withRepoLock(clone, () => prepareEntryCommit(clone, db, options, message));
       if (prepared.status === "unchanged") return prepared;
       if ((await withRepoLock(clone, () => pushCommit(clone, prepared.commit))) === "pushed") return prepared;
       log("info", "store.push_retry", { attempt, maxAttempts, projectId: options.projectId });
@@ -60,9 +62,11 @@ export async function commitProjectEntry(config: Config, db: Db, options: Commit
   });
 }
 
-async function prepareEntryCommit(clone: string, options: CommitProjectEntryOptions, message: string): Promise<ProjectEntryOutcome> {
+async function prepareEntryCommit(clone: string, db: Db, options: CommitProjectEntryOptions, message: string): Promise<ProjectEntryOutcome> {
   await fetchStore(clone);
   const head = await resolveRef(clone, MAIN);
+  // As for approvals: a store that lost the history on record gets no commit (no new root).
+  await assertHeadKeepsRecordedCommit(clone, head, await readRecordedCommit(db));
   const manifestText = head ? ((await readFilesAt(clone, head, [STORE_MANIFEST_FILE])).get(STORE_MANIFEST_FILE)?.content ?? null) : null;
   const manifest: StoreManifest = manifestText === null ? { formatVersion: STORE_FORMAT_VERSION, projects: [] } : parseManifest(manifestText);
   const previous = manifest.projects.find((project) => project.id === options.projectId) ?? null;

@@ -4,43 +4,60 @@ import path from "node:path";
 import type { Config } from "../config";
 import { AppError } from "../errors";
 import {
-  assertRemoteReachable,
   cloneRepository,
   displayRemote,
   initBareRepository,
   isBareRepository,
   isWorkingClone,
   originUrl,
+  readStoreMain,
   resolveRef,
   withRepoLock,
 } from "./git";
 import { fetchStore } from "./fetch-on-same-disk";
+import { assertStoreKeepsHistory, readCloneHead, storeOnThisDisk, type HistoryTraces } from "./store-history";
 
 export type EnsureStoreResult = { createdStore: boolean; createdClone: boolean };
 
-/**
- * Makes the team store usable: creates the embedded bare repository when missing, checks that a
- * configured remote can be read, and keeps the server's working clone of it. Never deletes or
- * re-creates anything that exists; a mismatch is reported with the variable to change.
- */
-export async function ensureStore(config: Config): Promise<EnsureStoreResult> {
-  const createdStore = config.isEmbeddedStore ? await ensureEmbeddedStore(config.storeRemote) : false;
-  if (!config.isEmbeddedStore) await assertRemoteReachable(config.storeRemote);
+export type EnsureStoreOptions = {
+  /**
+   * The commit the read model records as the store's head (`readRecordedCommit`); null or absent
+   * for a database that has none. A store that does not hold it stops start-up.
+   */
+  recordedCommit?: string | null;
+};
 
-  return withRepoLock(config.storeCloneDir, async () => {
-    const createdClone = !existsSync(config.storeCloneDir);
-    if (createdClone) {
-      await cloneRepository(config.storeRemote, config.storeCloneDir);
-    } else {
-      await assertCloneOf(config);
-      await fetchStore(config.storeCloneDir);
-    }
+/**
+ * Makes the team store usable: creates the embedded bare repository when missing and nothing
+ * knows of an earlier one, checks that the store can be read and still holds every commit the
+ * database or the clone knows (docs/store.md, "When the store's history is missing"), and keeps
+ * the server's working clone of it. Never deletes, re-creates or pushes anything that exists; a
+ * mismatch is reported with what to change.
+ */
+export async function ensureStore(config: Config, options: EnsureStoreOptions = {}): Promise<EnsureStoreResult> {
+  const clone = config.storeCloneDir;
+  return withRepoLock(clone, async () => {
+    const createdClone = !existsSync(clone);
+    if (!createdClone) await assertCloneOf(config);
+    const traces = { recordedCommit: options.recordedCommit ?? null, cloneHead: createdClone ? null : await readCloneHead(clone) };
+    const createdStore = config.isEmbeddedStore ? await ensureEmbeddedStore(config, traces) : false;
+    const storeMain = await readStoreMain(config.storeRemote);
+    // A store on this disk is checked before anything is cloned from it; one elsewhere in the
+    // clone, which needs its objects.
+    const isOnThisDisk = storeOnThisDisk(config) !== null;
+    if (createdClone && !isOnThisDisk) await cloneRepository(config.storeRemote, clone);
+    await assertStoreKeepsHistory(config, traces, { kind: "present", main: storeMain });
+    if (createdClone && isOnThisDisk) await cloneRepository(config.storeRemote, clone);
+    if (!createdClone) await fetchStore(clone);
     return { createdStore, createdClone };
   });
 }
 
-async function ensureEmbeddedStore(storeDir: string): Promise<boolean> {
+async function ensureEmbeddedStore(config: Config, traces: HistoryTraces): Promise<boolean> {
+  const storeDir = config.storeRemote;
   if (!existsSync(storeDir)) {
+    // Created only where nothing knows of an earlier store: an empty one would start a new history.
+    await assertStoreKeepsHistory(config, traces, { kind: "missing" });
     await initBareRepository(storeDir);
     await pointHeadAtMain(storeDir);
     return true;

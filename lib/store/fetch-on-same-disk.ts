@@ -1,5 +1,6 @@
 import { readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { AppError } from "../errors";
 import { fetchOrigin, restartBatchReader } from "./git";
 import { objectDatabaseOf } from "./git-objects";
 import { readRefValue, swapRefFile } from "./git-refs";
@@ -46,12 +47,26 @@ async function borrowObjects(objectsDir: string, storeObjectsDir: string): Promi
   return true;
 }
 
-/** Brings the clone's origin/main up to the store's: on the same disk directly, else `git fetch`. */
+/**
+ * Brings the clone's origin/main up to the store's: on the same disk directly, else `git fetch`.
+ * A store without main is empty only when this clone has never seen a commit of it; otherwise the
+ * store lost its history, and the clone's origin/main, which still records it, is left as it is.
+ */
 export async function fetchStore(clone: string): Promise<void> {
   try {
     if (await fetchOnSameDisk(clone)) return;
   } catch {
     // An unreadable file on the direct path: git fetch decides, and names the problem if there is one.
   }
-  await fetchOrigin(clone);
+  if ((await fetchOrigin(clone)) === "fetched") return;
+  const known = await readRefValue(path.join(clone, ".git"), ORIGIN_MAIN);
+  if (known !== null) throw mainBranchLost(known);
+}
+
+function mainBranchLost(known: string): AppError {
+  return new AppError(
+    "STORE_UNAVAILABLE",
+    `The team store has no main branch any more, although this server's copy holds its history up to commit ${known.slice(0, 12)}; ` +
+      "nothing was changed. Restart teammem (npm start) for the steps to restore it (docs/store.md, \"When the store's history is missing\").",
+  );
 }

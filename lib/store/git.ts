@@ -118,11 +118,55 @@ export async function originUrl(dir: string): Promise<string | null> {
   return remotes.find((remote) => remote.name === "origin")?.refs.fetch ?? null;
 }
 
-export async function fetchOrigin(dir: string): Promise<void> {
+/**
+ * Fetches the store's main into the clone's origin/main; "no-main" when the store has no main
+ * branch (an empty store, or one that lost it). Never prunes: `--prune` deleted the clone's
+ * origin/main when main disappeared from the store, and with it this server's record of the
+ * history the store had lost (docs/store.md, "When the store's history is missing").
+ */
+export async function fetchOrigin(dir: string): Promise<"fetched" | "no-main"> {
   try {
-    await run(dir, ["fetch", "--quiet", "--prune", "origin"], { timeoutMs: FETCH_TIMEOUT_MS });
+    await run(dir, ["fetch", "--quiet", "--no-tags", "origin", "+refs/heads/main:refs/remotes/origin/main"], { timeoutMs: FETCH_TIMEOUT_MS });
+    return "fetched";
+  } catch (cause) {
+    if (cause instanceof Error && NO_REMOTE_MAIN.test(cause.message)) return "no-main";
+    throw storeUnavailable("Fetching the team store failed", cause);
+  }
+}
+
+const NO_REMOTE_MAIN = /couldn't find remote ref refs\/heads\/main/i;
+
+/**
+ * The objects of the store's main, with no ref moved (`--refmap=`: only FETCH_HEAD), so that a
+ * start-up check can ask the clone whether main still holds a commit before anything follows it.
+ */
+export async function fetchMainObjects(dir: string): Promise<void> {
+  try {
+    await run(dir, ["fetch", "--quiet", "--no-tags", "--refmap=", "origin", "refs/heads/main"], { timeoutMs: FETCH_TIMEOUT_MS });
   } catch (cause) {
     throw storeUnavailable("Fetching the team store failed", cause);
+  }
+}
+
+/** The commit the store's main branch is at (one `git ls-remote`), null when it has none; STORE_UNAVAILABLE when the store cannot be read. */
+export async function readStoreMain(remote: string): Promise<string | null> {
+  let output: string;
+  try {
+    output = await raw(process.cwd(), ["ls-remote", "--", remote, "refs/heads/main"]);
+  } catch (cause) {
+    throw storeUnavailable(`The team store at ${displayRemote(remote)} cannot be read`, cause);
+  }
+  const id = output.split("\n").map((line) => line.split("\t")).find(([, name]) => name === "refs/heads/main")?.[0];
+  return id !== undefined && isObjectId(id) ? id : null;
+}
+
+/** How many commits `ref` has in its history; null when git cannot say (objects missing). For messages, off the request path. */
+export async function countCommits(dir: string, ref: string): Promise<number | null> {
+  try {
+    const count = Number((await raw(dir, ["rev-list", "--count", ref, "--"])).trim());
+    return Number.isInteger(count) ? count : null;
+  } catch {
+    return null; // the count only adds to a message; the message stands without it
   }
 }
 

@@ -75,7 +75,8 @@ export async function localStoreOf(clone: string): Promise<string | null> {
   return store && isBareRepository(store) ? store : null;
 }
 
-function localPath(url: string | null): string | null {
+/** The folder a git URL names when it is on this disk (a path or a file:// URL), else null. */
+export function localPath(url: string | null): string | null {
   if (!url) return null;
   if (url.startsWith("file://")) return fileURLToPath(url);
   return path.isAbsolute(url) ? url : null;

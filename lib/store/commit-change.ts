@@ -14,6 +14,7 @@ import { fetchStore } from "./fetch-on-same-disk";
 import { MAIN, refreshStore } from "./read-store";
 import { isMemoryFile } from "./regenerate-project-index";
 import { assertHeadKeepsRecordedCommit } from "./store-history";
+import { releaseStaleMainLock, mainLockedError } from "./stale-ref-lock";
 import { jitter, sleep, withStoreLock } from "./store-lock";
 import { projectDir, ProjectId } from "./store-manifest";
 
@@ -127,6 +128,9 @@ async function commitBatch(config: Config, db: Db, batch: Queued[]): Promise<voi
     // builds on it without a fetch; a push from outside teammem makes the push fail, and the
     // next attempt fetches.
     const isCloneCurrent = await isCloneAtRecordedCommit(config, db);
+    // A lock on main left by a git process that died would refuse every push (docs/store.md,
+    // "Pushing to a store on the same disk"); one stat when there is none.
+    let mainLock = await releaseStaleMainLock(clone);
     let pending = batch;
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const { chain, provisional } = await withRepoLock(clone, () => buildChain(config, db, pending, attempt > 1 || !isCloneCurrent));
@@ -144,11 +148,13 @@ async function commitBatch(config: Config, db: Db, batch: Queued[]): Promise<voi
         for (const { item, outcome } of provisional) item.resolve(outcome);
         return;
       }
-      // docs/store.md step 7: main moved on; build the commits again on the new head after a jittered pause.
+      // docs/store.md step 7: main moved on (or is locked); build the commits again on the new head after a jittered pause.
       pending = [...chain.map((link) => link.item), ...provisional.map((entry) => entry.item)].sort((a, b) => batch.indexOf(a) - batch.indexOf(b));
       log("info", "store.push_retry", { attempt, maxAttempts, commits: chain.length });
+      mainLock = await releaseStaleMainLock(clone);
       if (attempt < maxAttempts) await sleep(jitter(Math.min(FIRST_RETRY_MS * 2 ** (attempt - 1), MAX_RETRY_MS)));
     }
+    if (mainLock.status === "held") throw mainLockedError(mainLock);
     throw new AppError(
       "STORE_UNAVAILABLE",
       "The team store kept changing while this change was being saved; nothing was lost, try the approval again.",

@@ -7,6 +7,7 @@ import { STORE_LOCK_NAME } from "./commit-change";
 import { createCommit, listTree, pushCommit, readFilesAt, resolveRef, withRepoLock, writeTreeWithChanges, type GitIdentity, type TreeChange } from "./git";
 import { MAIN } from "./read-store";
 import { PROJECT_INDEX_FILE, regenerateProjectIndex } from "./regenerate-project-index";
+import { releaseStaleMainLock, mainLockedError } from "./stale-ref-lock";
 import { jitter, sleep, withStoreLock } from "./store-lock";
 import { projectDir, ProjectId, serializeStoreManifest, STORE_FORMAT_VERSION, STORE_MANIFEST_FILE, StoreManifest, StoreProjectEntry } from "./store-manifest";
 import { fetchStore } from "./fetch-on-same-disk";
@@ -51,13 +52,17 @@ export async function commitProjectEntry(config: Config, db: Db, options: Commit
   const clone = config.storeCloneDir;
 
   return withStoreLock(db, STORE_LOCK_NAME, async () => {
+    // As for approvals: a lock on main left by a git process that died is removed, one held is named.
+    let mainLock = await releaseStaleMainLock(clone);
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const prepared = await withRepoLock(clone, () => prepareEntryCommit(clone, db, options, message));
       if (prepared.status === "unchanged") return prepared;
       if ((await withRepoLock(clone, () => pushCommit(clone, prepared.commit))) === "pushed") return prepared;
       log("info", "store.push_retry", { attempt, maxAttempts, projectId: options.projectId });
+      mainLock = await releaseStaleMainLock(clone);
       if (attempt < maxAttempts) await sleep(jitter(Math.min(FIRST_RETRY_MS * 2 ** (attempt - 1), MAX_RETRY_MS)));
     }
+    if (mainLock.status === "held") throw mainLockedError(mainLock);
     throw new AppError("STORE_UNAVAILABLE", "The team store kept changing while the project was being saved; nothing was lost, try again.");
   });
 }

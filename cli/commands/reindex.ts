@@ -8,7 +8,9 @@ Usage: teammem reindex [--json]
 Fetches the store and rebuilds every row of the read model (one per memory of every project) from
 git at its head. Pages, recall and review read these rows; they follow every commit by
 themselves, so this is for repair or after restoring a database. Nothing in the store changes.
-When the store cannot be reached, the rebuild uses the last fetched state and says so.
+When the store cannot be reached, the rebuild uses the last fetched state and says why.
+A damaged store clone, or a store with no commits where the read model records one, rebuilds
+nothing: it says what is wrong and exits 1, and the read model keeps its rows.
 Needs the server's configuration (DATABASE_URL, data folder).`;
 
 export const reindexCommand: Command = {
@@ -23,20 +25,18 @@ export const reindexCommand: Command = {
     const config = loadConfig();
     // Loaded here: Prisma and git would slow every other command's start-up.
     const { createDb } = await import("../../lib/db/client");
-    const { refreshStore, getStoreStatus } = await import("../../lib/store/read-store");
-    const { rebuildReadModel } = await import("../../lib/read-model/sync-read-model");
+    const { getStoreStatus } = await import("../../lib/store/read-store");
+    const { reindexReadModel } = await import("../../lib/read-model/reindex-read-model");
     const db = createDb(config);
     try {
       const started = Date.now();
-      await refreshStore(config, { force: true });
-      const unreachableSince = getStoreStatus(config).unreachableSince;
-      const result = await rebuildReadModel(config, db);
+      const result = await reindexReadModel(config, db);
       const seconds = (Date.now() - started) / 1000;
       if (output.isJson) {
-        output.json({ commit: result.commit, memories: result.changedFiles, seconds, storeUnreachableSince: unreachableSince });
+        output.json({ commit: result.commit, memories: result.memories, seconds, storeUnreachableSince: getStoreStatus(config).unreachableSince, storeProblem: result.storeProblem });
       } else {
-        if (unreachableSince) output.error(`teammem reindex: the store could not be reached; rebuilt from the last fetched state.`);
-        output.print(result.commit ? `Read model rebuilt at ${result.commit.slice(0, 12)}: ${result.changedFiles} memories in ${seconds.toFixed(1)} s.` : "The team store has no commits yet: the read model is empty.");
+        if (result.storeProblem) output.error(`teammem reindex: rebuilt from the last fetched state, since the store could not be fetched: ${result.storeProblem}`);
+        output.print(result.commit ? `Read model rebuilt at ${result.commit.slice(0, 12)}: ${result.memories} memories in ${seconds.toFixed(1)} s.` : "The team store has no commits yet: the read model is empty.");
       }
       return EXIT.ok;
     } finally {

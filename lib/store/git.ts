@@ -92,6 +92,16 @@ export function isWorkingClone(dir: string): boolean {
   return existsSync(path.join(dir, ".git"));
 }
 
+/** True when git can open `dir` as a repository (its .git and HEAD are readable). */
+export async function isReadableRepository(dir: string): Promise<boolean> {
+  try {
+    await raw(dir, ["rev-parse", "--git-dir"]);
+    return true;
+  } catch {
+    return false; // the answer to the question, not a failure: the caller names what is damaged
+  }
+}
+
 export async function initBareRepository(dir: string): Promise<void> {
   await git(path.dirname(dir)).raw(["init", "--bare", "--initial-branch=main", dir]);
 }

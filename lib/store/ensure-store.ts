@@ -15,6 +15,7 @@ import {
   withRepoLock,
 } from "./git";
 import { fetchStore } from "./fetch-on-same-disk";
+import { repointMovedClone } from "./repoint-moved-clone";
 import { assertStoreKeepsHistory, readCloneHead, storeOnThisDisk, type HistoryTraces } from "./store-history";
 
 export type EnsureStoreResult = { createdStore: boolean; createdClone: boolean };
@@ -38,7 +39,7 @@ export async function ensureStore(config: Config, options: EnsureStoreOptions = 
   const clone = config.storeCloneDir;
   return withRepoLock(clone, async () => {
     const createdClone = !existsSync(clone);
-    if (!createdClone) await assertCloneOf(config);
+    if (!createdClone) await assertCloneOf(config, options.recordedCommit ?? null);
     const traces = { recordedCommit: options.recordedCommit ?? null, cloneHead: createdClone ? null : await readCloneHead(clone) };
     const createdStore = config.isEmbeddedStore ? await ensureEmbeddedStore(config, traces) : false;
     const storeMain = await readStoreMain(config.storeRemote);
@@ -89,14 +90,18 @@ async function pointHeadAtMain(storeDir: string): Promise<void> {
   await rename(aside, headFile);
 }
 
-async function assertCloneOf(config: Config): Promise<void> {
-  const cloneOrigin = isWorkingClone(config.storeCloneDir) ? await originUrl(config.storeCloneDir) : null;
+async function assertCloneOf(config: Config, recordedCommit: string | null): Promise<void> {
+  const clone = config.storeCloneDir;
+  const cloneOrigin = isWorkingClone(clone) ? await originUrl(clone) : null;
   if (cloneOrigin === config.storeRemote) return;
+  if (cloneOrigin !== null && (await repointMovedClone(config, cloneOrigin, recordedCommit))) return;
+  // The clone is only a copy of the store: moved aside, it is cloned again on the next start.
+  const found = cloneOrigin ? `belongs to ${displayRemote(cloneOrigin)}, not to ${displayRemote(config.storeRemote)}` : "is not a git clone";
   throw new AppError(
     "STORE_UNAVAILABLE",
-    `The store clone ${config.storeCloneDir} belongs to ${cloneOrigin ? displayRemote(cloneOrigin) : "no repository"}, ` +
-      `not to ${displayRemote(config.storeRemote)}. Use another TEAMMEM_DATA_DIR for this store, or set ` +
-      "TEAMMEM_STORE_REMOTE back; teammem does not delete the clone for you.",
+    `The store clone ${clone} ${found}. If ${displayRemote(config.storeRemote)} is this data folder's team store, move ${clone} aside ` +
+      `(mv ${clone} ${clone}.old) and start again: it is cloned from the store again${cloneOrigin ? `; otherwise set TEAMMEM_STORE_REMOTE back to ${displayRemote(cloneOrigin)}` : ""}. ` +
+      "teammem does not delete the clone for you.",
     { details: { variable: "TEAMMEM_STORE_REMOTE" } },
   );
 }

@@ -128,6 +128,11 @@ export async function originUrl(dir: string): Promise<string | null> {
   return remotes.find((remote) => remote.name === "origin")?.refs.fetch ?? null;
 }
 
+/** Points the clone's origin at another URL (`git remote set-url`); nothing else in the clone changes. */
+export async function setOriginUrl(dir: string, url: string): Promise<void> {
+  await raw(dir, ["remote", "set-url", "origin", url]);
+}
+
 /**
  * Fetches the store's main into the clone's origin/main; "no-main" when the store has no main
  * branch (an empty store, or one that lost it). Never prunes: `--prune` deleted the clone's

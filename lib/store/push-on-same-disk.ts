@@ -67,6 +67,11 @@ async function sameDiskStore(clone: string): Promise<string | null> {
   return store;
 }
 
+/** Forgets the clone's origin as this process read it, after the clone was pointed elsewhere. */
+export function forgetStoreOf(clone: string): void {
+  originOf.delete(path.resolve(clone));
+}
+
 /** The clone's origin when it is a bare repository on this disk (a path or a file:// URL), else null. */
 export async function localStoreOf(clone: string): Promise<string | null> {
   const key = path.resolve(clone);

@@ -16,13 +16,13 @@ export async function assertStoreCloneUsable(config: Pick<Config, "storeCloneDir
     throw new AppError("STORE_UNAVAILABLE", `The store clone ${clone} cannot be read (${error.code ?? "unknown error"}); nothing was rebuilt.`, { cause: error });
   });
   if (!info) {
-    throw new AppError("STORE_UNAVAILABLE", `The store clone ${clone} does not exist, so nothing was rebuilt: run npm start, which clones the team store again, then run this again.`);
+    throw new AppError("STORE_UNAVAILABLE", `The store clone ${clone} does not exist, so nothing was rebuilt: run npm start, which clones the team store again, then run \`teammem reindex\` again.`);
   }
   const problem = !info.isDirectory() ? "it is not a folder" : !isWorkingClone(clone) ? "it has no .git folder" : !(await isReadableRepository(clone)) ? "git cannot read it" : null;
   if (problem === null) return;
   throw new AppError(
     "STORE_UNAVAILABLE",
     `The store clone ${clone} is damaged (${problem}), so nothing was rebuilt and the read model keeps its rows. ` +
-      `Move it aside (mv ${clone} ${clone}.damaged) and run npm start, which clones the team store again; then run this again.`,
+      `Move it aside (mv ${clone} ${clone}.damaged) and run npm start, which clones the team store again; then run \`teammem reindex\` again.`,
   );
 }

@@ -11,7 +11,7 @@ export async function ensureDataDir(dataDir: string): Promise<{ created: boolean
   const existed = await isDirectory(dataDir);
   if (!existed) {
     try {
-      await mkdir(dataDir, { recursive: true });
+      await createWithParents(dataDir);
     } catch (cause) {
       throw unusable(dataDir, "could not be created", cause);
     }
@@ -24,6 +24,24 @@ export async function ensureDataDir(dataDir: string): Promise<{ created: boolean
     throw unusable(dataDir, "is not writable", cause);
   }
   return { created: !existed };
+}
+
+/**
+ * `mkdir -p` one folder at a time. Node's own recursive mkdir never returns under a file system
+ * that refuses new entries with ENOENT although the parent exists (`/proc/teammem` spun one core
+ * forever); here such a refusal is an error like any other.
+ */
+async function createWithParents(folder: string): Promise<void> {
+  try {
+    await mkdir(folder);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EEXIST") return;
+    const parent = path.dirname(folder);
+    if (code !== "ENOENT" || parent === folder || (await isDirectory(parent))) throw error;
+    await createWithParents(parent);
+    await mkdir(folder);
+  }
 }
 
 async function isDirectory(target: string): Promise<boolean> {

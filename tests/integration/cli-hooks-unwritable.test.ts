@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { chmod, chown, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
@@ -8,20 +8,22 @@ import { useTempDirs } from "../helpers/temp-dir";
 /**
  * `teammem hooks install` on settings the member cannot write: a settings.json that links into a
  * read-only folder (as dotfile and Nix managers leave it), a config folder they cannot create.
- * The compiled CLI runs as an ordinary user on real files: when the tests run as root (CI
- * containers), as `nobody`, since root writes anywhere.
+ * The compiled CLI runs on real files with an ordinary user's permission checks: when the tests
+ * run as root (CI containers), as root without the capabilities that let root write anywhere
+ * (setpriv, util-linux). Not as another user: the checkout may sit in a folder only root can
+ * enter (a `mktemp -d` clone), where such a user could not even load the CLI.
  */
 const tempDir = useTempDirs();
 beforeAll(ensureCompiledCli);
 
 const isRoot = process.getuid?.() === 0;
-const NOBODY = 65534;
+const WITHOUT_OVERRIDES = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"];
 
 function teammemAsMember(args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, [TEAMMEM_BIN, ...args], {
+  const [command, ...prefix] = isRoot ? [...WITHOUT_OVERRIDES, process.execPath] : [process.execPath];
+  const result = spawnSync(command!, [...prefix, TEAMMEM_BIN, ...args], {
     encoding: "utf8",
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", ...env },
-    ...(isRoot ? { uid: NOBODY, gid: NOBODY } : {}),
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -29,7 +31,6 @@ function teammemAsMember(args: string[], env: Record<string, string>) {
 /** A folder the member owns (and so can write). */
 async function memberFolder(folder: string): Promise<void> {
   await mkdir(folder, { recursive: true });
-  if (isRoot) await chown(folder, NOBODY, NOBODY);
 }
 
 async function world() {

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -8,30 +7,14 @@ import { createDb } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { getProposal } from "@/lib/review/get-proposal";
 import { runSetup } from "@/lib/setup/run-setup";
-import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
+import { ensureCompiledCli } from "../helpers/compiled-cli";
 import { useTempDirs } from "../helpers/temp-dir";
+import { runDoctor, setupError } from "../helpers/setup-outcome";
 
 const tempDir = useTempDirs();
 beforeAll(ensureCompiledCli);
 
 const OTHER_SECRET = "another-instance-secret-of-at-least-32-characters";
-
-async function setupError(env: Record<string, string>): Promise<AppError> {
-  const error = await runSetup(loadConfig(env)).then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (error instanceof AppError) return error;
-  throw new Error(`expected setup to stop with an AppError, got ${String(error)}`);
-}
-
-function doctor(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, [TEAMMEM_BIN, "doctor"], {
-    encoding: "utf8",
-    env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
-  });
-  return { code: result.status, stdout: result.stdout };
-}
 
 async function forgetSecretCheck(env: Record<string, string>): Promise<void> {
   const db = createDb(loadConfig(env));
@@ -56,7 +39,7 @@ describe("the instance secret a database's content was sealed with", () => {
     expect(deleted.message).toContain(`${file} is missing, but this database holds content sealed`);
     expect(deleted.message).toMatch(/restore auth-secret from a backup of the data folder, or set TEAMMEM_AUTH_SECRET/);
     expect(existsSync(file)).toBe(false);
-    const report = doctor(env);
+    const report = runDoctor(env);
     expect(report.code).toBe(1);
     expect(report.stdout).toMatch(/FAIL instance secret: .*is missing, but this database holds content sealed/);
 
@@ -76,7 +59,7 @@ describe("the instance secret a database's content was sealed with", () => {
 
     await writeFile(file, original, { mode: 0o600 });
     await runSetup(loadConfig(env));
-    expect(doctor(env).code).toBe(0);
+    expect(runDoctor(env).code).toBe(0);
     const db = createDb(loadConfig(env));
     try {
       const blocked = await db.proposal.findFirstOrThrow({ where: { state: "blocked_secret" } });

@@ -1,32 +1,14 @@
-import { spawnSync } from "node:child_process";
 import { mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
-import { AppError } from "@/lib/errors";
 import { runSetup } from "@/lib/setup/run-setup";
-import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
+import { ensureCompiledCli } from "../helpers/compiled-cli";
 import { useTempDirs } from "../helpers/temp-dir";
+import { runDoctor, setupError } from "../helpers/setup-outcome";
 
 const tempDir = useTempDirs();
 beforeAll(ensureCompiledCli);
-
-async function setupError(env: Record<string, string>): Promise<AppError> {
-  const error = await runSetup(loadConfig(env)).then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (error instanceof AppError) return error;
-  throw new Error(`expected setup to stop with an AppError, got ${String(error)}`);
-}
-
-function doctor(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, [TEAMMEM_BIN, "doctor"], {
-    encoding: "utf8",
-    env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
-  });
-  return { code: result.status, stdout: result.stdout };
-}
 
 describe("an auth-secret file that cannot be used", () => {
   it("stops start-up naming the file and the 32-character rule, leaves it as it is, and fails teammem doctor", async () => {
@@ -51,7 +33,7 @@ describe("an auth-secret file that cannot be used", () => {
       expect(error.message).toMatch(/at least 32 characters.*TEAMMEM_AUTH_SECRET/);
       expect((await stat(file)).mtimeMs).toBe(before.mtimeMs); // not replaced
 
-      const report = doctor(env);
+      const report = runDoctor(env);
       expect(report.code).toBe(1);
       expect(report.stdout).toMatch(/FAIL instance secret: .*auth-secret .*at least 32 characters/);
     }
@@ -59,6 +41,6 @@ describe("an auth-secret file that cannot be used", () => {
     await rm(file, { recursive: true, force: true });
     await writeFile(file, original, { mode: 0o600 });
     await runSetup(loadConfig(env));
-    expect(doctor(env).stdout).toMatch(/ok {3}instance secret: /);
+    expect(runDoctor(env).stdout).toMatch(/ok {3}instance secret: /);
   });
 });

@@ -1,34 +1,26 @@
-import { spawnSync } from "node:child_process";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
 import { runSetup } from "@/lib/setup/run-setup";
-import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
+import { ensureCompiledCli } from "../helpers/compiled-cli";
 import { useTempDirs } from "../helpers/temp-dir";
+import { runDoctor } from "../helpers/setup-outcome";
 
 const tempDir = useTempDirs();
 beforeAll(ensureCompiledCli);
-
-function doctor(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, [TEAMMEM_BIN, "doctor"], {
-    encoding: "utf8",
-    env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
-  });
-  return { code: result.status, stdout: result.stdout };
-}
 
 describe("teammem doctor on a data folder start-up would refuse", () => {
   it("fails (exit 1) when the store clone is replaced by a file, and leaves the file", async () => {
     const dataDir = path.join(await tempDir(), "data");
     const env = { TEAMMEM_DATA_DIR: dataDir, TEAMMEM_DEMO: "off", TEAMMEM_CLAUDE_HOME: "" };
     await runSetup(loadConfig(env));
-    expect(doctor(env)).toMatchObject({ code: 0, stdout: expect.stringMatching(/ok {3}store clone: /) });
+    expect(runDoctor(env)).toMatchObject({ code: 0, stdout: expect.stringMatching(/ok {3}store clone: /) });
 
     const clone = path.join(dataDir, "store-clone");
     await rm(clone, { recursive: true });
     await writeFile(clone, "x\n");
-    const report = doctor(env);
+    const report = runDoctor(env);
     expect(report.code).toBe(1);
     expect(report.stdout).toContain(`FAIL store clone: ${clone} is not a folder`);
     expect(await readFile(clone, "utf8")).toBe("x\n");

@@ -3,10 +3,10 @@ import { chmod, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
-import { AppError } from "@/lib/errors";
 import { runSetup } from "@/lib/setup/run-setup";
 import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
 import { useTempDirs } from "../helpers/temp-dir";
+import { setupError } from "../helpers/setup-outcome";
 
 const tempDir = useTempDirs();
 beforeAll(ensureCompiledCli);
@@ -20,15 +20,6 @@ function makeImmutable(file: string): boolean {
   execFileSync("chattr", ["+i", file]);
   immutable.push(file);
   return true;
-}
-
-async function setupError(env: Record<string, string>): Promise<AppError> {
-  const error = await runSetup(loadConfig(env)).then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (error instanceof AppError) return error;
-  throw new Error(`expected setup to stop with an AppError, got ${String(error)}`);
 }
 
 describe("a healthy database file that cannot be written", () => {

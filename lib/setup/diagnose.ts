@@ -9,7 +9,9 @@ import { createDb } from "../db/client";
 import { compareSecretWithDatabase } from "../db/instance-secret-check";
 import { isAppError } from "../errors";
 import { listClaudeProjects } from "../memdir/list-claude-projects";
-import { assertRemoteReachable, displayRemote, isWorkingClone, originUrl } from "../store/git";
+import { readRecordedCommit } from "../read-model/sync-read-model";
+import { assertRemoteReachable, displayRemote, isWorkingClone, originUrl, readStoreMain } from "../store/git";
+import { assertStoreKeepsHistory, readCloneHead, storeOnThisDisk } from "../store/store-history";
 import { checkSqliteFile } from "./check-sqlite-file";
 
 export type CheckStatus = "ok" | "warn" | "fail";
@@ -100,9 +102,32 @@ async function checkStore(config: Config): Promise<Check> {
   const name = "team store";
   try {
     await assertRemoteReachable(config.storeRemote);
+    await assertHistoryKeptOnThisDisk(config);
     return { name, status: "ok", detail: `${displayRemote(config.storeRemote)}${config.isEmbeddedStore ? " (embedded)" : ""}` };
   } catch (error) {
     return { name, status: "fail", detail: isAppError(error) ? error.message : "The team store cannot be read." };
+  }
+}
+
+/**
+ * Start-up's history check (docs/store.md, "When the store's history is missing"), for a store on
+ * this disk: one whose main lost commits the database or the clone know is reachable, yet start-up
+ * refuses it. Reads refs and one database row; a store elsewhere is left to start-up's fetch.
+ */
+async function assertHistoryKeptOnThisDisk(config: Config): Promise<void> {
+  if (storeOnThisDisk(config) === null) return;
+  const traces = { recordedCommit: await readRecordedCommitIfAny(config), cloneHead: await readCloneHead(config.storeCloneDir) };
+  await assertStoreKeepsHistory(config, traces, { kind: "present", main: await readStoreMain(config.storeRemote) });
+}
+
+// An unreachable or missing database is the database check's finding, not this one's.
+async function readRecordedCommitIfAny(config: Config): Promise<string | null> {
+  if (config.sqliteFile && !existsSync(config.sqliteFile)) return null;
+  const db = createDb(config);
+  try {
+    return await readRecordedCommit(db).catch(() => null);
+  } finally {
+    await db.$disconnect();
   }
 }
 

@@ -7,6 +7,11 @@ export async function setUpDemoWithToken(email: string, options: { name: string;
   const { loadConfig } = await import("@/lib/config");
   const { runSetup } = await import("@/lib/setup/run-setup");
   await runSetup(loadConfig());
+  return demoToken(email, options);
+}
+
+/** Another API token, for a demo account of the world setUpDemoWithToken set up. */
+export async function demoToken(email: string, options: { name: string; projectIds: string[] }): Promise<string> {
   const { getDatabase } = await import("@/app/_server/context");
   const { createApiToken } = await import("@/lib/auth/manage-api-tokens");
   const db = getDatabase();

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoToken, setUpDemoWithToken } from "../helpers/demo-token";
 
 /**
  * A copy of a waiting proposal that enters the store first: the proposal's page, the API and the
@@ -24,17 +25,10 @@ async function buildWorld() {
   root = await mkdtemp(path.join(os.tmpdir(), "teammem-dup-later-"));
   process.env.TEAMMEM_DATA_DIR = path.join(root, "data");
   process.env.TEAMMEM_INITIAL_PASSWORD = "dup-later-password";
+  const token = { name: "dup-later", projectIds: [PROJECT] };
+  const lenaToken = await setUpDemoWithToken("lena@acme.example", token);
   const { loadConfig } = await import("@/lib/config");
-  const { runSetup } = await import("@/lib/setup/run-setup");
-  await runSetup(loadConfig());
-  const { getDatabase } = await import("@/app/_server/context");
-  const { createApiToken } = await import("@/lib/auth/manage-api-tokens");
-  const db = getDatabase();
-  const tokenOf = async (email: string) => {
-    const user = await db.user.findUniqueOrThrow({ where: { email } });
-    return (await createApiToken(db, { userId: user.id, email: user.email, name: user.name, isAdmin: false, via: "session", tokenProjectIds: null }, { name: "dup-later", projectIds: [PROJECT] })).token;
-  };
-  return { lenaToken: await tokenOf("lena@acme.example"), omarToken: await tokenOf("omar@acme.example"), storeRemote: loadConfig().storeRemote };
+  return { lenaToken, omarToken: await demoToken("omar@acme.example", token), storeRemote: loadConfig().storeRemote };
 }
 
 async function call(handler: unknown, init: { path: string; params: Record<string, string>; method?: string; body?: unknown; token: string }) {

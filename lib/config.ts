@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import type { AdmissionSettings } from "./admission/work-kinds";
 import { AppError } from "./errors";
+import { findServerUrlProblem } from "./client/server-url";
 
 /**
  * The one place that reads the environment. Everything else receives a `Config`.
@@ -126,11 +127,15 @@ const oneOf =
 // The address shape zod and most form libraries accept: no leading, trailing or double dot, a dotted domain.
 const EMAIL = /^(?!\.)(?!.*\.\.)[A-Za-z0-9_'+\-.]*[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 const email = (message: string) => textThat((value) => EMAIL.test(value), message);
-const httpUrl = (message: string) => textThat((value) => /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(value), message);
+/** An http(s) address without a user name or password (lib/client/server-url.ts says why). */
+const serverUrl =
+  (message: string, whyNoCredentials: string): Reader<string> =>
+  (value) => {
+    const problem = findServerUrlProblem(value);
+    return problem === "not-http" ? refuse(message) : problem === "credentials" ? refuse(`must not hold a user name or password (${whyNoCredentials}): give only https://host`) : value;
+  };
 // Served to every visitor (the social image's absolute address): a password in it would be public.
-const dashboardUrl = httpUrl("must be the http(s) address of the dashboard, such as https://teammem.example.com");
-const publicUrl: Reader<string> = (value) =>
-  /^https?:\/\/[^/?#]*@/i.test(dashboardUrl(value)) ? refuse("must not hold a user name or password (every visitor is shown this address): give only https://host") : value;
+const publicUrl = serverUrl("must be the http(s) address of the dashboard, such as https://teammem.example.com", "every visitor is shown this address");
 const databaseUrl: Reader<string> = (value) => {
   if (!/^(file:|postgres(ql)?:\/\/)/.test(value)) return refuse("must start with file: (SQLite) or postgresql:// (PostgreSQL)");
   // "file:" alone would be the working directory, a folder.
@@ -144,7 +149,7 @@ const readers = {
   TEAMMEM_STORE_REMOTE: text,
   TEAMMEM_DEMO: onOff,
   ANTHROPIC_API_KEY: text,
-  ANTHROPIC_BASE_URL: textThat((value) => /^https?:\/\/[^\s]+$/.test(value), "must be an http:// or https:// URL"),
+  ANTHROPIC_BASE_URL: serverUrl("must be an http:// or https:// URL", "the model API takes ANTHROPIC_API_KEY, and a failed request names its address"),
   TEAMMEM_RECALL_MODEL: modelId,
   TEAMMEM_EXTRACTION_MODEL: modelId,
   TEAMMEM_EXTRACTION_TIMEOUT_MS: wholeNumber(1_000, 600_000, "milliseconds"),
@@ -159,7 +164,7 @@ const readers = {
   TEAMMEM_SIGN_IN_LIMIT: wholeNumberWithin(1, 10_000, "must be a whole number of attempts per minute (1-10000)"),
   TEAMMEM_CLAUDE_HOME_OWNER: email("must be the email of the account that owns the Claude home"),
   TEAMMEM_TOKEN: textThat((value) => /^tm_[A-Za-z0-9]{40}$/.test(value), "must be a teammem API token (tm_ followed by 40 letters and digits); create one on the Settings page"),
-  TEAMMEM_SERVER: httpUrl("must be the http(s) address of the teammem server, such as https://teammem.example.com"),
+  TEAMMEM_SERVER: serverUrl("must be the http(s) address of the teammem server, such as https://teammem.example.com", "the CLI signs in with TEAMMEM_TOKEN, and messages name the server"),
   XDG_CONFIG_HOME: text,
   CLAUDE_CONFIG_DIR: text,
   CLAUDE_COWORK_MEMORY_PATH_OVERRIDE: text,

@@ -1,6 +1,7 @@
 import { createInterface } from "node:readline/promises";
 import { saveCliCredentials } from "../../lib/client/cli-credentials";
 import { resolveApiTarget, resolveLoginServer } from "../../lib/client/resolve-api-target";
+import { findServerUrlProblem } from "../../lib/client/server-url";
 import { callTeammemApi } from "../../lib/client/teammem-api";
 import type { Command } from "../command";
 import { EXIT } from "../output";
@@ -22,8 +23,13 @@ then to the server of the saved login.`,
   async run({ flags, config: loadConfig, output }) {
     const config = loadConfig();
     const server = await resolveLoginServer(config, typeof flags.server === "string" ? flags.server : undefined);
-    if (!/^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(server)) {
-      output.error("teammem login: --server must be an http(s) address such as https://teammem.example.com.");
+    const serverProblem = findServerUrlProblem(server);
+    if (serverProblem) {
+      output.error(
+        serverProblem === "credentials"
+          ? "teammem login: --server must not hold a user name or password (the token signs you in, and messages name the server): give only https://host."
+          : "teammem login: --server must be an http(s) address such as https://teammem.example.com.",
+      );
       return EXIT.usage;
     }
     const token = config.cliToken ?? (await readToken());

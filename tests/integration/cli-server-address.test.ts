@@ -121,4 +121,18 @@ describe("the CLI's server address", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/TEAMMEM_SERVER must be the http\(s\) address/);
   });
+
+  it("refuses a server address holding a user name or password, without printing it, and saves nothing", async () => {
+    const configHome = await tempDir();
+    const withPassword = serverUrl.replace("http://", "http://omar:srvsecretpw@");
+    const fromEnv = await teammem(["whoami"], { XDG_CONFIG_HOME: configHome, TEAMMEM_TOKEN: token, TEAMMEM_SERVER: withPassword });
+    expect(fromEnv.code).toBe(2);
+    expect(fromEnv.stderr).toMatch(/TEAMMEM_SERVER must not hold a user name or password/);
+    const fromFlag = await teammem(["login", "--server", withPassword], { XDG_CONFIG_HOME: configHome }, token + "\n");
+    expect(fromFlag.code).toBe(2);
+    expect(fromFlag.stderr).toMatch(/--server must not hold a user name or password/);
+    for (const result of [fromEnv, fromFlag]) expect(result.stdout + result.stderr).not.toContain("srvsecretpw");
+    // Nothing was saved: the next command still says how to log in.
+    expect((await teammem(["whoami"], { XDG_CONFIG_HOME: configHome })).stderr).toContain("Not logged in");
+  });
 });

@@ -32,6 +32,22 @@ describe("TEAMMEM_PUBLIC_URL", () => {
     expect(loadConfig({ TEAMMEM_PUBLIC_URL: "https://teammem.example.com/@team?by=a@b" }, "/srv").publicUrl).toBe("https://teammem.example.com/@team?by=a@b");
   });
 
+  it.each([
+    ["TEAMMEM_SERVER", "https://omar:srvsecretpw@teammem.example.com"],
+    ["TEAMMEM_SERVER", "http://srvsecretpw@127.0.0.1:3000/"],
+    ["ANTHROPIC_BASE_URL", "https://key:srvsecretpw@models.example.com/v1"],
+  ])("refuses %s=%s: messages naming the address would print the password", (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.details.variables).toEqual([name]);
+    expect(error.message).toMatch(new RegExp(`${name} must not hold a user name or password`));
+    expect(error.message).not.toContain("srvsecretpw");
+  });
+
+  it("keeps server and model addresses without credentials", () => {
+    const config = loadConfig({ TEAMMEM_SERVER: "https://teammem.example.com/", ANTHROPIC_BASE_URL: "http://127.0.0.1:8080/v1?by=a@b" }, "/srv");
+    expect([config.cliServer, config.anthropicBaseUrl]).toEqual(["https://teammem.example.com", "http://127.0.0.1:8080/v1?by=a@b"]);
+  });
+
   it("stops npm start with one line naming the variable, before anything is created", () => {
     const dataDir = path.join(os.tmpdir(), `teammem-never-created-${process.pid}`);
     const result = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "scripts", "start.ts"), "--setup-only"], {

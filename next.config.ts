@@ -1,13 +1,5 @@
 import type { NextConfig } from "next";
-
-// No page may be framed by another site: a framed /review/<id> let a hostile page (a same-site
-// one gets the session cookie) make a lead click Approve. Both headers, for browsers that know
-// only one of them. On every path, pages, API answers and 404s alike; the proxy (proxy.ts) skips
-// /api and /sign-in, so these live here and not there.
-const FRAME_DENY_HEADERS = [
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
-];
+import { FRAME_DENY_HEADERS } from "./lib/http/frame-deny-headers";
 
 // No serverExternalPackages needed: Next's built-in list already keeps @prisma/client, prisma,
 // better-sqlite3 and pg external, and the generated client under ./generated/prisma bundles fine.
@@ -15,8 +7,10 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   // simple-git spawns git; keep it (and the SDK) out of the bundle so their dynamic requires work.
   serverExternalPackages: ["simple-git", "gray-matter"],
+  // On every path, pages, API answers and 404s alike; the proxy (proxy.ts) skips /api and
+  // /sign-in, so these live here and not there.
   async headers() {
-    return [{ source: "/:path*", headers: FRAME_DENY_HEADERS }];
+    return [{ source: "/:path*", headers: [...FRAME_DENY_HEADERS] }];
   },
 };
 

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { FRAME_DENY_HEADERS } from "./frame-deny-headers";
 
 /** A route handler as the app declares it: a web Request in, a web Response out. */
 export type WebHandler = (request: Request) => Promise<Response>;
@@ -39,6 +40,8 @@ export async function serveWebHandler(incoming: IncomingMessage, outgoing: Serve
   const answer = Buffer.from(await response.arrayBuffer());
   if (outgoing.destroyed) return;
   const out: Record<string, string | string[]> = {};
+  // What Next.js adds to every response it serves (next.config.ts), added here too.
+  for (const { key, value } of FRAME_DENY_HEADERS) out[key.toLowerCase()] = value;
   response.headers.forEach((value, name) => {
     out[name] = value;
   });

@@ -35,6 +35,8 @@ describe("a web route handler served on Node's own HTTP server", () => {
     const response = await fetch(`${base}/api/projects/acme/recall?x=1`, { method: "POST", headers: { authorization: "Bearer tm_x", "content-type": "application/json" }, body: JSON.stringify({ query: "retry policy ü" }) });
     expect(response.status).toBe(201);
     expect(response.headers.get("cache-control")).toBe("no-store");
+    // As Next.js sends on every path (next.config.ts): the recall route served here is no exception.
+    expect([response.headers.get("x-frame-options"), response.headers.get("content-security-policy")]).toEqual(["DENY", "frame-ancestors 'none'"]);
     expect(await response.json()).toEqual({ query: "retry policy ü", method: "POST", url: `${base}/api/projects/acme/recall?x=1`, authorization: "Bearer tm_x" });
   });
 

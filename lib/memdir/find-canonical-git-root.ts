@@ -12,6 +12,9 @@ export type GitRoots = {
  * P4, C2 without running git: walk up to the nearest `.git`; a `.git` FILE marks a worktree
  * (`gitdir: …`), whose git dir holds `commondir` pointing at the shared `.git`. The main
  * checkout is that directory's parent; for a bare repository it is the common dir itself.
+ * A `.git` file whose git dir is not a linked worktree's (no `commondir`, or not under the
+ * common dir's `worktrees/`: a submodule, `git init --separate-git-dir`) leaves the checkout its
+ * own root, as Claude Code does: a git dir is never a memory folder's key.
  * Returns null outside a repository.
  */
 export async function findCanonicalGitRoot(startDir: string): Promise<GitRoots | null> {
@@ -21,7 +24,8 @@ export async function findCanonicalGitRoot(startDir: string): Promise<GitRoots |
   if ((await stat(dotGit)).isDirectory()) return { worktreeRoot, canonicalRoot: worktreeRoot };
   const gitDir = await readPointer(dotGit, /^gitdir:\s*(.+)$/m, worktreeRoot);
   if (!gitDir) return { worktreeRoot, canonicalRoot: worktreeRoot };
-  const commonDir = (await readPointer(path.join(gitDir, "commondir"), /^(.+)$/m, gitDir)) ?? gitDir;
+  const commonDir = await readPointer(path.join(gitDir, "commondir"), /^(.+)$/m, gitDir);
+  if (!commonDir || path.dirname(gitDir) !== path.join(commonDir, "worktrees")) return { worktreeRoot, canonicalRoot: worktreeRoot };
   const canonicalRoot = path.basename(commonDir) === ".git" ? path.dirname(commonDir) : commonDir;
   return { worktreeRoot, canonicalRoot };
 }

@@ -47,6 +47,7 @@ await new Promise<void>((resolve) => {
 });
 
 const { serveWebHandler } = await import("../lib/http/serve-web-handler");
+const { answerMalformedPath } = await import("../lib/http/answer-malformed-path");
 const { MAX_BODY_BYTES } = await import("../app/_server/body");
 const { POST: recall } = await import("../app/api/projects/[id]/recall/route");
 const { flushAllRecallLogs } = await import("../lib/recall/recall-log");
@@ -59,6 +60,7 @@ await app.prepare();
 const RECALL_PATH = /^\/api\/projects\/([^/?]+)\/recall(?:\?.*)?$/;
 
 startServing((incoming, outgoing) => {
+  if (answerMalformedPath(incoming, outgoing)) return Promise.resolve();
   const recallOf = incoming.method === "POST" ? recallRequest(incoming.url ?? "", incoming.headers.host) : null;
   return recallOf
     ? serveWebHandler(incoming, outgoing, (request) => recall(request, { params: Promise.resolve({ id: recallOf.projectId }) }), { url: recallOf.url, maxBodyBytes: MAX_BODY_BYTES })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SIGN_IN_PATH } from "@/lib/auth/auth";
+import { AppError } from "@/lib/errors";
 import { checkedJsonRequest } from "../../../_server/body";
 import { access, route } from "../../../_server/guard";
 import { getAuth } from "../../../_server/context";
@@ -12,11 +13,18 @@ const SignInFields = z
   .object({ email: z.unknown().optional(), password: z.unknown().optional(), rememberMe: z.unknown().optional(), callbackURL: z.unknown().optional() })
   .strict();
 
-// better-auth's own endpoints: sign-in (rate limited), sign-out, session. Public by nature. Its
-// body is checked first as every other route's is: better-auth answers a lone surrogate in a
-// JSON string (the database refuses it) with an empty 500.
+// The better-auth endpoints the dashboard uses. Every other one it serves stays closed: its
+// update-user let anyone put a credential in their account name (shown to every member of
+// their projects) past the rules accounts get on the Settings page and `teammem users`.
+const OPEN_ENDPOINTS = new Set([SIGN_IN_PATH, "/sign-out", "/get-session", "/change-password", "/ok"]);
+
+// Sign-in (rate limited), sign-out, session, password change. Public by nature. The body is
+// checked first as every other route's is: better-auth answers a lone surrogate in a JSON string
+// (the database refuses it) with an empty 500.
 const delegate = route(access.public, async ({ request }) => {
-  const fields = new URL(request.url).pathname.endsWith(SIGN_IN_PATH) ? SignInFields : undefined;
+  const endpoint = new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/$/, "");
+  if (!OPEN_ENDPOINTS.has(endpoint)) throw new AppError("NOT_FOUND", "There is no such API endpoint; README.md lists them.");
+  const fields = endpoint === SIGN_IN_PATH ? SignInFields : undefined;
   return (await getAuth()).handler(await checkedJsonRequest(request, fields));
 });
 

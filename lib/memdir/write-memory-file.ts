@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, realpath, rename, rm, writeFile } from "node:fs/promises";
+import { chmod, lstat, mkdir, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { isInsideFolder } from "./is-inside-folder";
 import { describeFileKind } from "./read-regular-file";
@@ -22,7 +22,8 @@ export class UnsafeMemoryPathError extends Error {
 /**
  * Writes a file inside a memory directory atomically: a temporary file in the same folder, then
  * a rename, so a reader never sees half a memory. Never writes through a symlink that leads out
- * of the memory directory (C12, P3: memory writes must not become writes to ~/.ssh).
+ * of the memory directory (C12, P3: memory writes must not become writes to ~/.ssh). A file
+ * that is replaced keeps its permissions: a private MEMORY.md made 0600 stays unreadable to others.
  */
 export async function writeMemoryFile(options: WriteMemoryFileOptions): Promise<string> {
   const problem = findKeyProblem(options.relativePath);
@@ -33,8 +34,11 @@ export async function writeMemoryFile(options: WriteMemoryFileOptions): Promise<
   const folderReal = await ensureFolderInside(rootReal, segments.slice(0, -1), options.relativePath);
   const finalPath = await resolveExistingLink(rootReal, path.join(folderReal, segments.at(-1) ?? ""), options.relativePath);
   const tempPath = path.join(path.dirname(finalPath), `.${path.basename(finalPath)}.${randomBytes(6).toString("hex")}.tmp`);
+  const replaced = await stat(finalPath).catch(() => null);
   try {
     await writeFile(tempPath, options.content, { flag: "wx" });
+    // Set after creation: a mode given to writeFile would pass through the umask.
+    if (replaced?.isFile()) await chmod(tempPath, replaced.mode & 0o7777);
     await rename(tempPath, finalPath);
   } catch (error) {
     await rm(tempPath, { force: true });

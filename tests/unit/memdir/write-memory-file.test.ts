@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -19,6 +19,21 @@ describe("writeMemoryFile", () => {
     await writeFile(path.join(memoryDir, "a.md"), "old");
     await writeMemoryFile({ memoryDir, relativePath: "a.md", content: "new" });
     expect(await readFile(path.join(memoryDir, "a.md"), "utf8")).toBe("new");
+  });
+
+  it("a replaced file keeps its permissions (a private 0600 index stays private); a new one gets the usual mode", async () => {
+    const memoryDir = await tempDir("memdir-write-");
+    await writeFile(path.join(memoryDir, "MEMORY.md"), "old");
+    await chmod(path.join(memoryDir, "MEMORY.md"), 0o600);
+    await writeFile(path.join(memoryDir, "shared.md"), "old");
+    await chmod(path.join(memoryDir, "shared.md"), 0o664);
+    await writeMemoryFile({ memoryDir, relativePath: "MEMORY.md", content: "new" });
+    await writeMemoryFile({ memoryDir, relativePath: "shared.md", content: "new" });
+    await writeMemoryFile({ memoryDir, relativePath: "fresh.md", content: "new" });
+    const modeOf = async (name: string) => (await stat(path.join(memoryDir, name))).mode & 0o777;
+    expect(await modeOf("MEMORY.md")).toBe(0o600);
+    expect(await modeOf("shared.md")).toBe(0o664);
+    expect(await modeOf("fresh.md")).toBe(0o666 & ~process.umask());
   });
 
   it("C12: refuses to write through a symlinked file that leads outside", async () => {

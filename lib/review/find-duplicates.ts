@@ -12,6 +12,11 @@ export const SIMILARITY_THRESHOLD = 0.5;
 const CANDIDATES = 20;
 const MAX_BODY_TERMS = 24;
 const MAX_SUMMARY_TERMS = 12;
+/**
+ * Distinct words a body needs before its overlap counts in full: "See the runbook." under two
+ * memories about deploys and Kafka says nothing about whether they are the same memory.
+ */
+const FULL_BODY_TERMS = 8;
 
 const tokenize = MiniSearch.getDefault("tokenize") as (text: string) => string[];
 
@@ -137,11 +142,15 @@ function sortFound(found: DuplicateCandidate[]): DuplicateCandidate[] {
   return found.sort((a, b) => Number(b.kind === "same-name") - Number(a.kind === "same-name") || b.similarity - a.similarity || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** The larger of two overlaps: of name + description (what recall selects on), and of bodies. */
+/**
+ * The larger of two overlaps: of name + description (what recall selects on), and of bodies,
+ * the latter scaled down when the shorter body has fewer than FULL_BODY_TERMS distinct words.
+ */
 export function scoreSimilarity(a: Pick<MemoryDocument, "name" | "description" | "body">, b: Pick<MemoryDocument, "name" | "description" | "body">): number {
   const summary = dice(terms(`${a.name} ${a.description}`), terms(`${b.name} ${b.description}`));
-  const body = cosine(terms(a.body), terms(b.body));
-  return Math.max(summary, body);
+  const [leftBody, rightBody] = [terms(a.body), terms(b.body)];
+  const bodyWeight = Math.min(1, Math.min(new Set(leftBody).size, new Set(rightBody).size) / FULL_BODY_TERMS);
+  return Math.max(summary, cosine(leftBody, rightBody) * bodyWeight);
 }
 
 function toDocument(path: string, text: string): MemoryDocument {

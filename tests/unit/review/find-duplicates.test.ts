@@ -46,6 +46,22 @@ describe("near-duplicates among the project's team memories", () => {
     expect(findDuplicates(proposal, team)).toEqual([]);
   });
 
+  it("two memories about different things are not duplicates because both bodies say only 'See the runbook.'", () => {
+    const pointer = (name: string, description: string) => memoryText({ name, description, type: "reference", body: "See the runbook.\n" });
+    const found = findDuplicates(pointer("Kafka retention", "Kafka topic retention is seven days on the events cluster"), [
+      { path: "reference_deploys.md", text: pointer("Deploy pipeline", "Deploys go through the blue green pipeline with manual approval in staging") },
+    ]);
+    expect(found).toEqual([]);
+  });
+
+  it("the same long body under another title is still a duplicate", () => {
+    const body = "Retry the PayFlow capture call three times with exponential backoff starting at 200 ms, then park the order in the manual review queue and page the on-call engineer.\n";
+    const found = findDuplicates(memoryText({ name: "Capture retries", description: "How checkout retries a failed capture", body }), [
+      { path: "project_payflow.md", text: memoryText({ name: "PayFlow outages", description: "What to do when the payment provider is down", body }) },
+    ]);
+    expect(found).toMatchObject([{ path: "project_payflow.md", kind: "similar", similarity: 1 }]);
+  });
+
   it("scores identical text 1 and is empty without team memories", () => {
     expect(findDuplicates(team[2]!.text, team)).toEqual([{ path: "project_freeze.md", name: "Release freeze", similarity: 1, kind: "same-name" }]);
     expect(findDuplicates(team[2]!.text, [])).toEqual([]);

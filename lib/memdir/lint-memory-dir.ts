@@ -2,6 +2,7 @@ import { access } from "node:fs/promises";
 import path from "node:path";
 import { checkIndex, INDEX_FILE } from "./check-index";
 import type { LintFinding } from "./lint-finding";
+import { NAME_NOT_UTF8 } from "./list-markdown-files";
 import { readHead } from "./read-head";
 import { NotRegularFileError } from "./read-regular-file";
 import { scanMemoryDir } from "./scan-memory-dir";
@@ -18,6 +19,8 @@ const SKIPPED_FIX: Record<"unreadable" | "symlink-escape", string> = {
   "symlink-escape": "Move the memory into the memory directory instead of linking to it, or remove the link.",
 };
 
+const RENAME_TO_UTF8_FIX = "Rename it to a UTF-8 name (a shell wildcard reaches the old one, e.g. `mv caf*.md cafe.md`), then lint again.";
+
 /**
  * Every finding for one memory directory: each memory (F1-F6), files that could not be read or
  * that link outside (S3, C12), and the index of the directory and of any subfolder with its
@@ -28,7 +31,7 @@ export async function lintMemoryDir(memoryDir: string): Promise<LintReport> {
   const findings: LintFinding[] = [];
   for (const skipped of scan.skipped) {
     if (skipped.reason === "symlink") continue; // its target is linted under its own name
-    findings.push({ file: skipped.path, rule: skipped.reason, severity: "error", message: `Not read: ${skipped.message}.`, fix: SKIPPED_FIX[skipped.reason] });
+    findings.push({ file: skipped.path, rule: skipped.reason, severity: "error", message: `Not read: ${skipped.message}.`, fix: fixForSkipped(skipped.reason, skipped.message) });
   }
   const queue = [...scan.memories];
   const workers = Array.from({ length: Math.min(LINT_CONCURRENCY, queue.length) }, async () => {
@@ -51,6 +54,10 @@ export async function lintMemoryDir(memoryDir: string): Promise<LintReport> {
   }
   findings.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.rule.localeCompare(b.rule));
   return { findings, hasErrors: findings.some((finding) => finding.severity === "error") };
+}
+
+function fixForSkipped(reason: keyof typeof SKIPPED_FIX, message: string): string {
+  return message.startsWith(NAME_NOT_UTF8) ? RENAME_TO_UTF8_FIX : SKIPPED_FIX[reason];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import { NotRegularFileError } from "./read-regular-file";
@@ -47,14 +48,42 @@ function listFolder(root: string, relativeDir: string, listing: MarkdownListing,
     listing.skipped.push({ path: relativeDir || ".", reason: "unreadable", message: describeError(error) });
     return;
   }
+  const unnamable = namesNotUtf8(root, relativeDir, entries);
   for (const entry of entries) {
     const relativePath = relativeDir ? `${relativeDir}/${entry.name}` : entry.name;
-    if (entry.isSymbolicLink()) reportSymlink(root, relativePath, listing);
+    if (unnamable?.has(entry.name)) reportNameNotUtf8(entry, relativePath, listing);
+    else if (entry.isSymbolicLink()) reportSymlink(root, relativePath, listing);
     else if (entry.isDirectory()) folders.push(relativePath);
     else if (isMemoryFileName(entry.name) && entry.isFile()) listing.files.push(relativePath);
     // A named pipe, socket or device is never opened (a pipe blocks its reader), but it is said.
     else if (isMemoryFileName(entry.name)) listing.skipped.push({ path: relativePath, reason: "unreadable", message: new NotRegularFileError(entry).message });
   }
+}
+
+/** How the message for a file or folder whose name is not UTF-8 starts (lint gives it its own fix). */
+export const NAME_NOT_UTF8 = "name is not valid UTF-8";
+
+/**
+ * S3: Node decodes a name that is not UTF-8 (`caf\xe9.md` from an old tool or an unzip) with
+ * U+FFFD in place of the bad bytes, and no file has that decoded name, so opening it fails as if
+ * it had disappeared. Only a folder with a U+FFFD in some name is read a second time, as bytes,
+ * to tell those from a name that really holds U+FFFD; ordinary folders cost nothing more.
+ */
+function namesNotUtf8(root: string, relativeDir: string, entries: Dirent[]): Set<string> | null {
+  if (!entries.some((entry) => entry.name.includes("\uFFFD"))) return null;
+  let rawNames: Buffer[];
+  try {
+    rawNames = readdirSync(path.join(root, relativeDir), { encoding: "buffer" });
+  } catch {
+    return null; // gone since the first read: the entries then fail as unreadable on their own
+  }
+  return new Set(rawNames.filter((rawName) => !isUtf8(rawName)).map((rawName) => rawName.toString()));
+}
+
+function reportNameNotUtf8(entry: Dirent, relativePath: string, listing: MarkdownListing): void {
+  const shown = `${NAME_NOT_UTF8} (\uFFFD marks the bytes that are not)`;
+  if (entry.isDirectory()) listing.skipped.push({ path: relativePath, reason: "unreadable", message: `${shown}, so this folder and the memories in it cannot be opened: rename it` });
+  else if (isMemoryFileName(entry.name)) listing.skipped.push({ path: relativePath, reason: "unreadable", message: `${shown}, so it cannot be opened: rename it` });
 }
 
 export function isMemoryFileName(name: string): boolean {

@@ -79,4 +79,16 @@ describe("lintMemoryDir", () => {
       "vague.md is not listed in MEMORY.md, so an agent reading the index does not know it exists (only recall can still find it).",
     );
   });
+
+  it("S3: a memory whose name is not UTF-8 is reported for its name, with a rename as the fix", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "memdir-lint-"));
+    await put(dir, "MEMORY.md", "");
+    await writeFile(Buffer.concat([Buffer.from(`${dir}/`), Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x2e, 0x6d, 0x64])]), "---\nname: Cafe\ndescription: Cafe booking API needs a day's notice\ntype: reference\n---\n");
+    const { findings } = await lintMemoryDir(dir);
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ file: "caf\uFFFD.md", rule: "unreadable", severity: "error" });
+    expect(findings[0]?.message).toMatch(/^Not read: name is not valid UTF-8 .*rename it\.$/);
+    expect(findings[0]?.message).not.toContain("disappeared");
+    expect(findings[0]?.fix).toMatch(/^Rename it to a UTF-8 name/);
+  });
 });

@@ -15,16 +15,17 @@ topics are found by ## heading and only listed.
                 set, else the headings).
   --force       run even when the gate below says wait
   --json        {"selector","candidates":[{"file","type","name","description","body","scope",
-                "evidence","proposal"}],"fallbackReason"} or {"candidates":[],"skipped"}
+                "evidence","proposal"}],"fallbackReason","emptyReason"} or {"candidates":[],"skipped"}
 At most once per 24 hours and, when MEMORY_DIR is Claude Code's <config>/projects/<folder>/memory,
 only after 5 new sessions (transcripts) since the last run: the .consolidate-lock file in
-MEMORY_DIR records the last run (its mtime). A run that fails puts the lock's time back.`;
+MEMORY_DIR records the last run (its mtime). A run that fails or finds nothing to consolidate
+leaves the lock as it was.`;
 
 /** The daily logs sent at most (the API's body limit is 256 KB). */
 const MAX_SENT_LOG_BYTES = 180_000;
 
 type Candidate = { file: string; type: string; name: string; description: string; body: string; scope: string; evidence: unknown[]; proposal?: { id?: string; state?: string; error?: string; skipped?: string } };
-type Result = { selector: string; candidates: Candidate[]; fallbackReason?: string };
+type Result = { selector: string; candidates: Candidate[]; fallbackReason?: string; emptyReason?: string };
 
 export const dreamCommand: Command = {
   name: "dream",
@@ -50,8 +51,11 @@ export const dreamCommand: Command = {
       for (const log of skipped) output.error(`teammem dream: skipped ${log.file}: ${log.reason}.`);
       const config = loadConfig();
       const result: Result = logs.length === 0 ? { selector: "rules", candidates: [] } : typeof flags.project === "string" ? await dreamOnServer(config, flags.project, logs) : await dreamLocally(config, logs);
+      const hasCandidates = result.candidates.length > 0;
+      // C11: a run that found nothing consolidated nothing, so it must not start the wait.
+      if (!hasCandidates) result.emptyReason = whyNothing(result, logs.length, claim.previousRun);
       print(output, result);
-      await claim.release(true);
+      await claim.release(hasCandidates);
       return EXIT.ok;
     } catch (error) {
       await claim.release(false);
@@ -89,10 +93,22 @@ async function dreamLocally(config: import("../../lib/config").Config, logs: Log
 function print(output: Output, result: Result): void {
   if (output.isJson) return output.json(result);
   if (result.fallbackReason) output.error(`teammem dream: ${result.fallbackReason}.`);
-  if (result.candidates.length === 0) return output.print("No daily log entries since the last consolidation.");
+  if (result.emptyReason) return output.print(result.emptyReason);
   for (const candidate of result.candidates) {
     const proposal = candidate.proposal;
     const outcome = !proposal ? " (listed)" : proposal.id ? ` → proposal ${proposal.id} (${proposal.state})` : proposal.skipped === "private" ? " → personal: not proposed to the team" : proposal.skipped ? " (listed: the server has no model, nothing proposed)" : ` → refused: ${proposal.error}`;
     output.print(`${candidate.file}  [${candidate.type}, ${candidate.scope}]  ${candidate.name}${outcome}`);
   }
+}
+
+/** Why a run has no candidates, in words that point at the cause (no logs, or logs without entries). */
+function whyNothing(result: Result, logCount: number, previousRun: Date | null): string {
+  const unchanged = " The .consolidate-lock is left as it was: the next run need not wait.";
+  const logs = `${logCount} daily log${logCount === 1 ? "" : "s"}`;
+  if (logCount === 0) {
+    const since = previousRun ? `changed since the last consolidation (${previousRun.toISOString()})` : "found (logs/YYYY/MM/YYYY-MM-DD.md)";
+    return `No daily log ${since}.${unchanged}`;
+  }
+  if (result.selector === "model") return `The model found nothing to consolidate in ${logs}.${unchanged}`;
+  return `${logs} read, but no entry in them (a list item, or text under a ## heading).${unchanged}`;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { rename, stat, utimes, writeFile } from "node:fs/promises";
+import { rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { countNewSessions } from "./count-new-sessions";
 
@@ -10,14 +10,14 @@ export const MIN_NEW_SESSIONS = 5;
 const LOCK_FILE = ".consolidate-lock";
 
 export type ConsolidationClaim =
-  | { isClaimed: true; previousRun: Date | null; release: (hasSucceeded: boolean) => Promise<void> }
+  | { isClaimed: true; previousRun: Date | null; release: (hasConsolidated: boolean) => Promise<void> }
   | { isClaimed: false; previousRun: Date; reason: string };
 
 /**
  * C11: the `.consolidate-lock` file's mtime records the last consolidation. Claiming rewrites it
- * (atomically) before the run so a second run the same day is refused; a failed run puts the old
- * time back, so it is retried instead of waiting a day. After the first run, it also waits for
- * five new sessions when they can be counted.
+ * (atomically) before the run so a second run the same day is refused; a run that failed or found
+ * nothing to consolidate puts the lock back as it was, so it is retried instead of waiting a day.
+ * After the first run, it also waits for five new sessions when they can be counted.
  */
 export async function claimConsolidation(memoryDir: string, now = new Date(), isForced = false): Promise<ConsolidationClaim> {
   const lockPath = path.join(memoryDir, LOCK_FILE);
@@ -37,10 +37,11 @@ export async function claimConsolidation(memoryDir: string, now = new Date(), is
   return {
     isClaimed: true,
     previousRun: previous,
-    release: async (hasSucceeded) => {
-      if (hasSucceeded) return;
-      const back = previous ?? new Date(0);
-      await utimes(lockPath, back, back);
+    release: async (hasConsolidated) => {
+      if (hasConsolidated) return;
+      // No lock before this run: none after it, so the next run is not held back by one that did nothing.
+      if (!previous) return rm(lockPath, { force: true });
+      await utimes(lockPath, previous, previous);
     },
   };
 }

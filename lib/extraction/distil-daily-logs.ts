@@ -42,20 +42,16 @@ export async function listDailyLogs(memoryDir: string, since: Date | null): Prom
 
 /**
  * T4 without a model: one topic candidate per `## heading` across the logs, its entries gathered
- * in date order (entries outside a heading go under "notes"). A lead or the member decides what
- * is worth keeping; these are candidates, not memories.
+ * in date order (entries outside a heading go under "notes"). An entry is a `- ` bullet or a
+ * paragraph of prose: KAIROS logs are written both ways. A lead or the member decides what is
+ * worth keeping; these are candidates, not memories.
  */
 export function distilDailyLogs(logs: DailyLog[]): ExtractionCandidate[] {
   const topics = new Map<string, { entries: string[]; evidence: ExtractionCandidate["evidence"] }>();
   for (const log of logs) {
-    let topic = "notes";
-    for (const line of log.text.split("\n")) {
-      const heading = /^#{2,3}\s+(.+?)\s*$/.exec(line);
-      if (heading) topic = heading[1]!.trim();
-      const entry = /^\s*[-*]\s+(.+)$/.exec(line);
-      if (!entry) continue;
+    for (const { topic, text: entry } of entriesOf(log.text)) {
       const item = topics.get(topic) ?? { entries: [], evidence: [] };
-      const text = redactSecrets(entry[1]!.trim()).text;
+      const text = redactSecrets(entry).text;
       item.entries.push(`- ${text} (${log.date})`);
       if (item.evidence.length < 4) item.evidence.push({ uuid: `${log.file}`, role: "daily-log", excerpt: text.slice(0, 600) });
       topics.set(topic, item);
@@ -71,6 +67,38 @@ export function distilDailyLogs(logs: DailyLog[]): ExtractionCandidate[] {
     evidence: item.evidence,
     confidence: "low",
   }));
+}
+
+/**
+ * The entries of one log with the heading they sit under: each list item, and each paragraph of
+ * prose, with the lines that continue it (no blank line between) joined. A `# title`, a
+ * frontmatter block and fenced code are not entries.
+ */
+function entriesOf(text: string): { topic: string; text: string }[] {
+  const entries: { topic: string; text: string }[] = [];
+  let topic = "notes";
+  let open: { topic: string; text: string } | null = null;
+  let isInFence = false;
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  const bodyStart = lines[0]?.trim() === "---" ? lines.indexOf("---", 1) + 1 : 0;
+  for (const line of lines.slice(bodyStart)) {
+    if (/^\s*(?:```|~~~)/.test(line)) isInFence = !isInFence;
+    const heading = /^(#{1,6})\s+(.+?)(?:\s+#+)?\s*$/.exec(line);
+    if (heading && !isInFence && heading[1]!.length >= 2 && heading[1]!.length <= 3) topic = heading[2]!.trim();
+    const item = /^\s*(?:[-*+]|\d{1,3}[.)])\s+(.+)$/.exec(line);
+    const words = (item ? item[1]! : line).trim();
+    if (isInFence || heading || !words || /^(?:```|~~~)/.test(words) || /^(?:[-*_]\s*){3,}$/.test(words)) {
+      open = null;
+      continue;
+    }
+    if (open && !item) {
+      open.text = `${open.text} ${words}`;
+      continue;
+    }
+    open = { topic, text: words };
+    entries.push(open);
+  }
+  return entries;
 }
 
 async function listNames(dir: string, pattern: RegExp): Promise<string[]> {

@@ -64,4 +64,27 @@ describe("teammem dream", () => {
     const third = JSON.parse((await run(process.execPath, [TEAMMEM_BIN, "dream", memoryDir, "--json"], { env })).stdout);
     expect(third.candidates.map((candidate: { name: string }) => candidate.name)).toEqual(["Deploys"]);
   });
+
+  it("lists a log written as ## headings with prose; a run that finds nothing says why and takes no 24 h wait", async () => {
+    const memoryDir = await tempDir();
+    await mkdir(path.join(memoryDir, "logs/2026/12"), { recursive: true });
+    const env = offlineEnv(memoryDir) as NodeJS.ProcessEnv;
+    const dream = async (...extra: string[]) => (await run(process.execPath, [TEAMMEM_BIN, "dream", memoryDir, ...extra], { env })).stdout;
+    const lock = path.join(memoryDir, ".consolidate-lock");
+
+    await writeFile(path.join(memoryDir, "logs/2026/12/2026-12-01.md"), "# Monday\n\n## Later\n");
+    const empty = JSON.parse(await dream("--json"));
+    expect(empty).toMatchObject({ candidates: [], emptyReason: expect.stringContaining("1 daily log read, but no entry") });
+    await expect(stat(lock)).rejects.toMatchObject({ code: "ENOENT" });
+
+    await writeFile(path.join(memoryDir, "logs/2026/12/2026-12-02.md"), "## Kafka retention\nWe learned retention is 7 days on the events cluster.\n\n## Flaky checkout test\nThe checkout e2e test flakes on CI when run in parallel.\n");
+    expect(await dream()).toBe("project_kafka_retention.md  [project, team]  Kafka retention (listed)\nproject_flaky_checkout_test.md  [project, team]  Flaky checkout test (listed)\n");
+
+    // A day later, with no log changed since, the run says so and leaves the lock's time alone.
+    const dayAgo = new Date(Math.floor(Date.now() / 1000 - 25 * 3600) * 1000); // whole seconds: mtimes round
+    await utimes(lock, dayAgo, dayAgo);
+    for (const name of ["2026-12-01.md", "2026-12-02.md"]) await utimes(path.join(memoryDir, "logs/2026/12", name), dayAgo, dayAgo);
+    expect(await dream()).toBe(`No daily log changed since the last consolidation (${dayAgo.toISOString()}). The .consolidate-lock is left as it was: the next run need not wait.\n`);
+    expect((await stat(lock)).mtimeMs).toBe(dayAgo.getTime());
+  });
 });

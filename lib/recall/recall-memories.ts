@@ -165,7 +165,7 @@ async function selectByModel(options: RecallOptions, model: RecallModelSettings,
   if (!pass.isAllowed) return pass.fallbackReason;
   let names: string[];
   try {
-    names = await selectWithModel({ settings, query: maskSecrets(options.query), manifest: manifestOf(), recentTools, signal: options.signal });
+    names = await selectWithModel({ settings, query: maskSecrets(options.query), manifest: manifestOf(), recentTools: recentTools.map(maskNameRemembered), signal: options.signal });
     pass.leave("answered");
   } catch (error) {
     pass.leave(modelFailureOf(error) ?? "other");

@@ -257,4 +257,13 @@ describe("recallMemories with a model (R1-R5 over real HTTP)", () => {
     expect(result.manifest).not.toContain(token);
     expect(result.selected.map((memory) => memory.file)).toEqual(["reference_ci_token.md"]);
   });
+
+  it("nothing secret goes to the model: a recently used tool whose name holds a token is masked", async () => {
+    const token = `ghp_${"a1B2c3D4e5".repeat(3)}abcdef`;
+    const stub = await stubWith(answer([]));
+    await recall(stub, { recentTools: ["Bash", `mcp__github__auth_${token}`] });
+    const sent = JSON.stringify(stub.requests[0]?.body);
+    expect(sent).toContain("Recently used tools: Bash, mcp__github__auth_");
+    expect(sent).not.toContain(token.slice(4, 16));
+  });
 });

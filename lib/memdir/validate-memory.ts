@@ -43,7 +43,8 @@ export function validateMemory(options: ValidateMemoryOptions): LintFinding[] {
   else if (broken) add({ rule: "frontmatter-invalid", severity: "error", message: `${broken}, so agents get no name, description or type for this memory.`, fix: "Start the file with `---`, then `name:`, `description:` and `type:` lines, then `---`." });
   if (header.status === "retried") add({ rule: "frontmatter-invalid", severity: "warning", message: "A frontmatter value holds YAML-special characters (such as `: ` or ` #`) and only parses once quoted; other YAML readers may read it differently.", fix: "Put the value in double quotes." });
   if (!broken) {
-    checkFields(header, add);
+    // Only a missing name or description can be a commented-out one.
+    checkFields(header, header.name && header.description ? new Set() : keysWithCommentValue(text), add);
   }
   const body = parseFrontmatter(text).body;
   if (header.type === "feedback" || header.type === "project") checkStructure(body, add);
@@ -56,9 +57,10 @@ export function validateMemory(options: ValidateMemoryOptions): LintFinding[] {
 
 type Add = (finding: Omit<LintFinding, "file">) => void;
 
-function checkFields(header: ReturnType<typeof parseMemoryHeader>, add: Add): void {
+function checkFields(header: ReturnType<typeof parseMemoryHeader>, commentedKeys: Set<string>, add: Add): void {
   const nameNotText = describeNonText(header.fields.name);
   if (nameNotText) add({ rule: "missing-name", severity: "warning", message: `The \`name\` must be text, but YAML reads it as ${nameNotText}, so indexes and the dashboard fall back to the file name.`, fix: "Write the name as a short plain title after `name:` (in double quotes if it holds `{`, `[` or `: `)." });
+  else if (!header.name && commentedKeys.has("name")) add({ rule: "missing-name", severity: "warning", message: `${commentValueText("name")}, so the name is empty and indexes and the dashboard fall back to the file name.`, fix: commentValueFix("name") });
   else if (!header.name) add({ rule: "missing-name", severity: "warning", message: "The frontmatter has no `name`, so indexes and the dashboard fall back to the file name.", fix: "Add a `name:` line with a short title." });
   const rawType = header.fields.type;
   if (rawType === undefined || rawType === null || rawType === "") {
@@ -69,6 +71,8 @@ function checkFields(header: ReturnType<typeof parseMemoryHeader>, add: Add): vo
   const notText = describeNonText(header.fields.description);
   if (notText) {
     add({ rule: "missing-description", severity: "error", message: `The \`description\` must be text, but YAML reads it as ${notText}, so recall has nothing to select this memory on.`, fix: "Write the description as one plain sentence after `description:` (in double quotes if it holds `{`, `[` or `: `)." });
+  } else if (!header.description && commentedKeys.has("description")) {
+    add({ rule: "missing-description", severity: "error", message: `${commentValueText("description")}, so the description is empty and recall has nothing to select this memory on.`, fix: commentValueFix("description") });
   } else if (!header.description) {
     add({ rule: "missing-description", severity: "error", message: "The frontmatter has no `description`, so recall has nothing to select this memory on.", fix: "Add a one-sentence `description:` that says specifically what the memory is about." });
   } else if (isVague(header.description)) {
@@ -91,15 +95,40 @@ function describeNonText(value: unknown): string | null {
   return "something other than text";
 }
 
+/** The top-level lines of the frontmatter a scan reads (C4: within the first 30 lines), or none. */
+function frontmatterLines(text: string): string[] {
+  const block = splitFrontmatter(text.split("\n").slice(0, FRONTMATTER_MAX_LINES).join("\n"));
+  return block.kind === "closed" ? block.yaml.split("\n") : [];
+}
+
+// `description: #1 priority` is a key followed by a YAML comment, so its value is empty. Saying
+// so beats "has no description", which sends the writer looking for a line they can see.
+const COMMENT_VALUE = /^([A-Za-z_][\w-]*)[ \t]*:[ \t]+#/;
+
+function commentValueText(key: string): string {
+  return `The \`${key}\` value starts with \`#\`, which YAML reads as the start of a comment`;
+}
+
+function commentValueFix(key: string): string {
+  return `Put the value in double quotes: \`${key}: "#…"\`.`;
+}
+
+function keysWithCommentValue(text: string): Set<string> {
+  const keys = new Set<string>();
+  for (const line of frontmatterLines(text)) {
+    const key = COMMENT_VALUE.exec(line)?.[1];
+    if (key !== undefined) keys.add(key);
+  }
+  return keys;
+}
+
 // YAML refuses a key given twice, and the usual cause is an edit that added a line instead of
 // changing one: naming the key says where to look. Top-level `key:` lines only.
 const TOP_LEVEL_KEY = /^([A-Za-z_][\w-]*)[ \t]*:/;
 
 function findDuplicateKey(text: string): string | null {
-  const block = splitFrontmatter(text.split("\n").slice(0, FRONTMATTER_MAX_LINES).join("\n"));
-  if (block.kind !== "closed") return null;
   const seen = new Set<string>();
-  for (const line of block.yaml.split("\n")) {
+  for (const line of frontmatterLines(text)) {
     const key = TOP_LEVEL_KEY.exec(line)?.[1];
     if (key === undefined) continue;
     if (seen.has(key)) return key;

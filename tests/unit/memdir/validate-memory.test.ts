@@ -25,6 +25,19 @@ describe("validateMemory", () => {
     expect(isVague("user does not want a summary at the end of each response")).toBe(false);
   });
 
+  it("C4: a description or name starting with # is a YAML comment, and the finding says so and to quote it", () => {
+    const findings = validateMemory({ file: "m.md", text: "---\nname: #1 goal\ndescription: #1 priority this quarter is checkout latency\ntype: user\n---\n", mtime });
+    expect(findings.map((finding) => [finding.rule, finding.severity])).toEqual([["missing-name", "warning"], ["missing-description", "error"]]);
+    for (const finding of findings) {
+      expect(finding.message).toMatch(/starts with `#`, which YAML reads as the start of a comment/);
+      expect(finding.fix).toMatch(/double quotes/);
+    }
+    // Quoted, it is text; and a line with no value at all is still plainly "no description".
+    expect(rules('---\nname: A\ndescription: "#1 priority this quarter is checkout latency"\ntype: user\n---\n')).toEqual([]);
+    expect(validateMemory({ file: "m.md", text: "---\nname: A\ndescription: # TODO\ntype: user\n---\n", mtime })[0]?.message).toContain("starts with `#`");
+    expect(validateMemory({ file: "m.md", text: "---\nname: A\ndescription:\ntype: user\n---\n", mtime })[0]?.message).toMatch(/^The frontmatter has no `description`/);
+  });
+
   it("F3: feedback and project bodies need Why and How to apply", () => {
     expect(rules(good("project", "Just the fact.\n"))).toEqual(["missing-why", "missing-how-to-apply"]);
     expect(rules(good("project", "Fact.\n**Why:** reason.\n"))).toEqual(["missing-how-to-apply"]);

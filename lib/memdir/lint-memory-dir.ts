@@ -49,8 +49,7 @@ export async function lintMemoryDir(memoryDir: string): Promise<LintReport> {
   await Promise.all(workers);
   for (const folder of await foldersWithIndex(memoryDir, scan.memories.map((memory) => memory.path))) {
     const report = await checkIndex(path.join(memoryDir, folder));
-    const prefix = folder === "" ? "" : `${folder}/`;
-    findings.push(...report.findings.map((finding) => ({ ...finding, file: prefix + finding.file })));
+    findings.push(...report.findings.map((finding) => fromMemoryDir(finding, folder)));
   }
   findings.sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || a.rule.localeCompare(b.rule));
   return { findings, hasErrors: findings.some((finding) => finding.severity === "error") };
@@ -58,6 +57,26 @@ export async function lintMemoryDir(memoryDir: string): Promise<LintReport> {
 
 function fixForSkipped(reason: keyof typeof SKIPPED_FIX, message: string): string {
   return message.startsWith(NAME_NOT_UTF8) ? RENAME_TO_UTF8_FIX : SKIPPED_FIX[reason];
+}
+
+// An index named in a message: `MEMORY.md` at the start or after a space or parenthesis.
+const INDEX_MENTION = /(^|[\s(`])MEMORY\.md\b/g;
+
+/**
+ * checkIndex words a finding for the folder it checked, as if that folder were DIR. For a
+ * subfolder with its own index (team/, T1) the file, the index and the repair command are named
+ * from the memory directory instead: `teammem index DIR --fix` leaves team/MEMORY.md alone.
+ */
+function fromMemoryDir(finding: LintFinding, folder: string): LintFinding {
+  if (folder === "") return finding;
+  const prefix = `${folder}/`;
+  const reword = (text: string): string =>
+    text.replace(INDEX_MENTION, `$1${prefix}${INDEX_FILE}`).replaceAll("`teammem index DIR ", `\`teammem index DIR/${folder} `);
+  // An orphan's message starts with its path, which is relative to the folder.
+  const message = finding.message.startsWith(`${finding.file} `) ? prefix + finding.message : finding.message;
+  const reworded: LintFinding = { ...finding, file: prefix + finding.file, message: reword(message) };
+  if (finding.fix !== undefined) reworded.fix = reword(finding.fix);
+  return reworded;
 }
 
 /**

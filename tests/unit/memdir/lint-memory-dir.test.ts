@@ -91,4 +91,27 @@ describe("lintMemoryDir", () => {
     expect(findings[0]?.message).not.toContain("disappeared");
     expect(findings[0]?.fix).toMatch(/^Rename it to a UTF-8 name/);
   });
+
+  it("T1: index findings in team/ name team/MEMORY.md and the command that repairs it", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "memdir-lint-"));
+    const memory = "---\nname: M\ndescription: Staging deploys need a second approver from platform\ntype: user\n---\n";
+    await put(dir, "MEMORY.md", "- [Gone](gone.md)\n");
+    await put(dir, "root-orphan.md", memory);
+    await put(dir, "team/MEMORY.md", "- [Gone](gone.md)\n");
+    await put(dir, "team/orphan.md", memory);
+    const { findings } = await lintMemoryDir(dir);
+    const text = (file: string, rule: LintRule) => {
+      const finding = findings.find((candidate) => candidate.file === file && candidate.rule === rule);
+      return `${finding?.message} | ${finding?.fix}`;
+    };
+    expect(text("team/orphan.md", "index-orphan")).toBe(
+      "team/orphan.md is not listed in team/MEMORY.md, so an agent reading the index does not know it exists (only recall can still find it). | Add a one-line entry for it to team/MEMORY.md (`teammem index DIR/team --fix` adds one).",
+    );
+    expect(text("team/MEMORY.md", "index-dangling")).toContain("(`teammem index DIR/team --fix` does)");
+    // The root's own index keeps its words.
+    expect(text("root-orphan.md", "index-orphan")).toBe(
+      "root-orphan.md is not listed in MEMORY.md, so an agent reading the index does not know it exists (only recall can still find it). | Add a one-line entry for it to MEMORY.md (`teammem index DIR --fix` adds one).",
+    );
+    expect(text("MEMORY.md", "index-dangling")).toContain("(`teammem index DIR --fix` does)");
+  });
 });

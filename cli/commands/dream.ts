@@ -17,9 +17,9 @@ topics are found by ## heading and only listed.
   --json        {"selector","candidates":[{"file","type","name","description","body","scope",
                 "evidence","proposal"}],"fallbackReason","emptyReason"} or {"candidates":[],"skipped"}
 At most once per 24 hours and, when MEMORY_DIR is Claude Code's <config>/projects/<folder>/memory,
-only after 5 new sessions (transcripts) since the last run: the .consolidate-lock file in
-MEMORY_DIR records the last run (its mtime). A run that fails or finds nothing to consolidate
-leaves the lock as it was.`;
+only after 5 new sessions (transcripts) since the last run, or in all before the first: the
+.consolidate-lock file in MEMORY_DIR records the last run (its mtime). A run that fails or finds
+nothing to consolidate leaves the lock as it was.`;
 
 /** The daily logs sent at most (the API's body limit is 256 KB). */
 const MAX_SENT_LOG_BYTES = 180_000;

@@ -11,13 +11,13 @@ const LOCK_FILE = ".consolidate-lock";
 
 export type ConsolidationClaim =
   | { isClaimed: true; previousRun: Date | null; release: (hasConsolidated: boolean) => Promise<void> }
-  | { isClaimed: false; previousRun: Date; reason: string };
+  | { isClaimed: false; previousRun: Date | null; reason: string };
 
 /**
  * C11: the `.consolidate-lock` file's mtime records the last consolidation. Claiming rewrites it
  * (atomically) before the run so a second run the same day is refused; a run that failed or found
  * nothing to consolidate puts the lock back as it was, so it is retried instead of waiting a day.
- * After the first run, it also waits for five new sessions when they can be counted.
+ * It also waits for five new sessions when they can be counted, before the first run too.
  */
 export async function claimConsolidation(memoryDir: string, now = new Date(), isForced = false): Promise<ConsolidationClaim> {
   const lockPath = path.join(memoryDir, LOCK_FILE);
@@ -25,9 +25,13 @@ export async function claimConsolidation(memoryDir: string, now = new Date(), is
   if (previous && !isForced) {
     const nextRun = new Date(previous.getTime() + CONSOLIDATION_INTERVAL_MS);
     if (now < nextRun) return { isClaimed: false, previousRun: previous, reason: `Last consolidation ${previous.toISOString()}; the next one may run after ${nextRun.toISOString()} (or use --force).` };
+  }
+  if (!isForced) {
+    // C11 makes no exception for the first run: with no lock yet, every session so far is new.
     const sessions = await countNewSessions(memoryDir, previous);
     if (sessions !== null && sessions < MIN_NEW_SESSIONS) {
-      return { isClaimed: false, previousRun: previous, reason: `Last consolidation ${previous.toISOString()}; ${sessions} of ${MIN_NEW_SESSIONS} new sessions since then, so it waits (or use --force).` };
+      const since = previous ? `Last consolidation ${previous.toISOString()}; ${sessions} of ${MIN_NEW_SESSIONS} new sessions since then` : `No consolidation yet; ${sessions} of ${MIN_NEW_SESSIONS} new sessions so far`;
+      return { isClaimed: false, previousRun: previous, reason: `${since}, so it waits (or use --force).` };
     }
   }
   const temp = `${lockPath}.${randomUUID()}.tmp`;

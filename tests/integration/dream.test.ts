@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -97,7 +97,7 @@ describe("dream on the server (T4)", () => {
 });
 
 describe("teammem dream gate (C11)", () => {
-  it("runs once, then waits 24 h and five new sessions in Claude Code's project folder; --force skips the wait", async () => {
+  it("waits for five sessions even before the first run, then 24 h and five new ones in Claude Code's project folder; --force skips the wait", async () => {
     const home = await mkdtemp(path.join(os.tmpdir(), "teammem-dream-home-"));
     const projectFolder = path.join(home, ".claude", "projects", "-home-omar-src-checkout");
     const memoryDir = path.join(projectFolder, "memory");
@@ -106,19 +106,26 @@ describe("teammem dream gate (C11)", () => {
     const vars: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), TEAMMEM_SERVER: "http://127.0.0.1:9", TEAMMEM_DATA_DIR: path.join(home, "data") };
     const env = vars as NodeJS.ProcessEnv;
     const dream = async (...extra: string[]) => JSON.parse((await run(process.execPath, [TEAMMEM_BIN, "dream", memoryDir, "--json", ...extra], { env })).stdout) as { candidates: { name: string }[]; skipped?: string; selector?: string };
+    const lock = path.join(memoryDir, ".consolidate-lock");
+    const addSessions = async (...names: string[]) => Promise.all(names.map((name) => writeFile(path.join(projectFolder, `${name}.jsonl`), "{}\n")));
 
+    // No run yet: every transcript is a new session, and there are none.
+    expect(await dream()).toMatchObject({ candidates: [], skipped: expect.stringContaining("0 of 5 new sessions") });
+    await expect(stat(lock)).rejects.toMatchObject({ code: "ENOENT" });
+    await addSessions("a", "b", "c", "d");
+    expect((await dream()).skipped).toContain("4 of 5 new sessions");
+    await addSessions("e");
     expect(await dream()).toMatchObject({ selector: "rules", candidates: [{ name: "Deploys" }] });
     expect((await dream()).skipped).toContain("the next one may run after");
 
     const dayAgo = new Date(Date.now() - 25 * 3600_000);
-    await utimes(path.join(memoryDir, ".consolidate-lock"), dayAgo, dayAgo);
-    const oldSession = path.join(projectFolder, "old.jsonl");
-    await writeFile(oldSession, "{}\n");
-    await utimes(oldSession, new Date(dayAgo.getTime() - 3600_000), new Date(dayAgo.getTime() - 3600_000));
-    for (const name of ["a", "b"]) await writeFile(path.join(projectFolder, `${name}.jsonl`), "{}\n");
+    await utimes(lock, dayAgo, dayAgo);
+    const before = new Date(dayAgo.getTime() - 3600_000);
+    for (const name of ["a", "b", "c", "d", "e"]) await utimes(path.join(projectFolder, `${name}.jsonl`), before, before);
+    await addSessions("f", "g");
     expect((await dream()).skipped).toContain("2 of 5 new sessions");
 
-    for (const name of ["c", "d", "e"]) await writeFile(path.join(projectFolder, `${name}.jsonl`), "{}\n");
+    await addSessions("h", "i", "j");
     await writeFile(path.join(memoryDir, "logs/2026/11/2026-11-30.md"), "## Deploys\n- rollbacks go through the release channel\n- and are announced\n");
     expect(await dream()).toMatchObject({ candidates: [{ name: "Deploys" }] });
     expect((await dream("--force")).skipped).toBeUndefined();

@@ -181,6 +181,23 @@ describe("what the API refuses", () => {
     expect((await getPage("sync", `client=${"9".repeat(65)}`)).body.error?.message).toMatch(/^client: must be the client's version/);
   });
 
+  it("sync's peek is 1 (record nothing) or 0: any other value is a 400 naming it, and the member's sync is not recorded", async () => {
+    const lena = await world.db.user.findUniqueOrThrow({ where: { email: "lena@acme.example" } });
+    const recorded = async () => (await world.db.memberSync.findUnique({ where: { projectId_userId: { projectId: PROJECT, userId: lena.id } } }))?.lastSyncAt.getTime() ?? null;
+    expect((await getPage("sync", "pageSize=1")).status).toBe(200);
+    const before = await recorded();
+    for (const value of ["true", "yes", "2", "", "01"]) {
+      const answer = await getPage("sync", `peek=${value}&pageSize=1`);
+      expect(answer.status, `peek=${value}`).toBe(400);
+      expect(answer.body.error).toEqual({ code: "INVALID_INPUT", message: "peek: must be 1 (look without recording the sync) or 0; leave it out to record it." });
+    }
+    expect((await getPage("sync", "peek=1&pageSize=1")).status).toBe(200);
+    expect(await recorded()).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await getPage("sync", "peek=0&pageSize=1")).status).toBe(200);
+    expect(await recorded()).toBeGreaterThan(before!);
+  });
+
   it("an extraction whose session id holds a credential is a 400 naming sessionId, sent or read from the lines, before anything is stored", async () => {
     const token = ["ghp", "_", "Hy6Tg5Rf4Ed3Ws2Qa1Zx9Cv8Bn7Mk6Lp5Oi4U"].join("");
     const session = new TranscriptBuilder();

@@ -18,6 +18,8 @@ const SyncQuery = z.object({
   head: Commit.nullable(),
   proposals: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, { error: "must be proposal ids" })).max(MAX_TRACKED_PROPOSALS),
   client: ClientVersion,
+  // Only 1 skips the record: `peek=true` read as "not 1" recorded the sync a client meant to peek at.
+  peek: z.enum(["0", "1"], { error: "must be 1 (look without recording the sync) or 0; leave it out to record it" }).optional(),
 });
 const SYNC_PAGING = { defaultPageSize: DEFAULT_SYNC_PAGE_SIZE, maxPageSize: MAX_SYNC_PAGE_SIZE };
 
@@ -35,11 +37,12 @@ export const GET = route<{ id: string }>(access.project("propose"), async ({ req
     head: query.get("head") || null,
     proposals: (query.get("proposals") ?? "").split(",").filter(Boolean),
     client: query.get("client") || "unknown",
+    peek: query.get("peek") ?? undefined,
   }, "query");
   const { page, pageSize } = readPaging(query, SYNC_PAGING);
   const answer = await readSyncChanges(getConfig(), getDatabase(), { projectId: params.id, userId: caller.userId, since: input.since, expectedHead: input.head, page, pageSize, proposalIds: input.proposals });
   const isLastPage = answer.page >= answer.pageCount;
-  if (query.get("peek") !== "1") await recordMemberSync(getDatabase(), { projectId: params.id, userId: caller.userId, clientVersion: input.client, heldCommit: isLastPage ? answer.head : undefined });
+  if (input.peek !== "1") await recordMemberSync(getDatabase(), { projectId: params.id, userId: caller.userId, clientVersion: input.client, heldCommit: isLastPage ? answer.head : undefined });
   return json(answer);
 });
 

@@ -32,7 +32,7 @@ export function maskProposalDetail(detail: ProposalDetail): ProposalDetail {
 }
 
 // Lint messages and duplicate names quote the memory; findings already carry only previews.
-function maskChecks(checks: ProposalChecks): ProposalChecks {
+export function maskChecks(checks: ProposalChecks): ProposalChecks {
   return {
     ...checks,
     lint: checks.lint.map((finding) => ({ ...finding, message: maskSecretsForDisplay(finding.message), ...(finding.fix === undefined ? {} : { fix: maskSecretsForDisplay(finding.fix) }) })),

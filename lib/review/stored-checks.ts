@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { isMemoryType, type MemoryType } from "../memdir/frontmatter";
 import type { LintFinding } from "../memdir/lint-finding";
+import { maskOptionalText } from "../secrets/mask-secret-ranges";
 import type { SecretFinding } from "../secrets/secret-finding";
+import { maskChecks } from "./mask-proposal";
 import type { DuplicateCandidate, ProposalChecks, ProposalConflict } from "./proposal-types";
 
 /**
@@ -43,9 +45,16 @@ const StoredChecksJson = z.object({
     .catch(null),
 });
 
+/**
+ * The column is not sealed as revisions are, so what it quotes of the memory (its name, lint
+ * messages, a conflict's sides) is written masked, as every page shows it: a credential in a
+ * proposal's name was in the database in clear. Masking is idempotent, so rows read and written
+ * again stay as they are. A clean name, the one an approval's commit message uses, is unchanged.
+ */
 export function serializeStoredChecks(stored: StoredChecks): string {
   const { checks, name, type, isRetirement, baseCommit, checkedCommit, conflict } = stored;
-  return JSON.stringify({ ...checks, memory: { name, type, isRetirement }, baseCommit, checkedCommit: checkedCommit ?? null, conflict });
+  const maskedConflict = conflict && { ...conflict, base: maskOptionalText(conflict.base), ours: maskOptionalText(conflict.ours), theirs: maskOptionalText(conflict.theirs) };
+  return JSON.stringify({ ...maskChecks(checks), memory: { name: maskOptionalText(name), type, isRetirement }, baseCommit, checkedCommit: checkedCommit ?? null, conflict: maskedConflict });
 }
 
 export function parseStoredChecks(json: string): StoredChecks {

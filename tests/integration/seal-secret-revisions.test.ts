@@ -38,4 +38,24 @@ describe("proposal content that holds a secret", () => {
       await db.$disconnect();
     }
   });
+
+  it("a credential in the memory's name is nowhere in the database in clear (the checks column included), and still shown masked", async () => {
+    const config = loadConfig({ TEAMMEM_DATA_DIR: path.join(await tempDir(), "data"), TEAMMEM_DEMO: "on", TEAMMEM_INITIAL_PASSWORD: "long-enough-password" });
+    await runSetup(config);
+    const db = createDb(config);
+    try {
+      const omar = await db.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
+      const token = `ghp_${"Zq8vR2pL7x".repeat(3)}Wk3mN9`;
+      const content = `---\nname: Release bot ${token}\ndescription: The release bot's account\ntype: reference\n---\nIt tags releases.\n`;
+      const proposal = await submitProposal(config, db, { projectId: "acme-checkout", path: "reference_release_bot.md", content, source: "member", proposerId: omar.id });
+      expect(proposal.state).toBe("blocked_secret");
+      const tables = ["Proposal", "ProposalRevision", "ProposalEvent", "AuditEvent"];
+      const everything = (await Promise.all(tables.map((table) => db.$queryRawUnsafe(`SELECT * FROM "${table}"`)))).map((rows) => JSON.stringify(rows)).join("");
+      expect(everything).not.toContain(token.slice(4, 20));
+      const shown = await getProposal(config, db, proposal.id);
+      expect(shown.name).toMatch(/^Release bot \[REDACTED:github-classic-token/);
+    } finally {
+      await db.$disconnect();
+    }
+  });
 });

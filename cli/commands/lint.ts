@@ -15,7 +15,9 @@ Checks each memory's frontmatter, type, description, structure, dates and deriva
 credentials in the text or the name (rule "secret", never printed), what teammem sync and
 teammem propose would refuse (names, size, UTF-8), files that cannot be read (links outside
 DIR, named pipes and devices are never opened), and the MEMORY.md of DIR and of any subfolder
-with its own (such as team/). Each finding names its rule (listed in docs/memory-format.md) and
+with its own (such as team/). Daily logs (logs/YYYY/MM/YYYY-MM-DD.md, which assistant mode
+writes without frontmatter or index line) are checked only for credentials, readability and
+what sync and propose refuse. Each finding names its rule (listed in docs/memory-format.md) and
 says what is wrong and, where it can, how to fix it.
 
   --json  {"findings": [{"file", "rule", "severity", "message", "line"?, "fix"?}]}

@@ -12,6 +12,14 @@ import { validateMemory } from "./validate-memory";
 const LINT_MAX_LINES = 2_000;
 const LINT_CONCURRENCY = 32;
 
+/**
+ * T4: a KAIROS daily log, where assistant mode appends notes instead of writing topic memories
+ * (the files `teammem dream` reads). It has no frontmatter and no index line by design, so the
+ * checks of one memory file do not apply; secrets, readability and what sync or propose refuse
+ * still do (their own rules, which every file gets).
+ */
+const DAILY_LOG = /^logs\/\d{4}\/\d{2}\/\d{4}-\d{2}-\d{2}\.md$/;
+
 export type LintReport = { findings: LintFinding[]; hasErrors: boolean };
 
 const SKIPPED_FIX: Record<"unreadable" | "symlink-escape", string> = {
@@ -22,9 +30,9 @@ const SKIPPED_FIX: Record<"unreadable" | "symlink-escape", string> = {
 const RENAME_TO_UTF8_FIX = "Rename it to a UTF-8 name (a shell wildcard reaches the old one, e.g. `mv caf*.md cafe.md`), then lint again.";
 
 /**
- * Every finding for one memory directory: each memory (F1-F6), files that could not be read or
- * that link outside (S3, C12), and the index of the directory and of any subfolder with its
- * own MEMORY.md, such as `team/` (I1-I4, T1).
+ * Every finding for one memory directory: each memory other than a daily log (F1-F6, T4), files
+ * that could not be read or that link outside (S3, C12), and the index of the directory and of
+ * any subfolder with its own MEMORY.md, such as `team/` (I1-I4, T1).
  */
 export async function lintMemoryDir(memoryDir: string): Promise<LintReport> {
   const scan = await scanMemoryDir(memoryDir, { all: true });
@@ -33,7 +41,7 @@ export async function lintMemoryDir(memoryDir: string): Promise<LintReport> {
     if (skipped.reason === "symlink") continue; // its target is linted under its own name
     findings.push({ file: skipped.path, rule: skipped.reason, severity: "error", message: `Not read: ${skipped.message}.`, fix: fixForSkipped(skipped.reason, skipped.message) });
   }
-  const queue = [...scan.memories];
+  const queue = scan.memories.filter((memory) => !DAILY_LOG.test(memory.path));
   const workers = Array.from({ length: Math.min(LINT_CONCURRENCY, queue.length) }, async () => {
     for (let memory = queue.pop(); memory; memory = queue.pop()) {
       const file = memory.path;

@@ -71,4 +71,22 @@ describe("lintMemoryDirectory", () => {
       ["x.md", "unreadable", "Not read: not a regular file (a named pipe)."],
     ]);
   });
+
+  it("T4: a daily log needs no frontmatter and no index line, but a secret in it is still an error", async () => {
+    const log = "## Kafka retention\n- 10:30 retention is 7 days on the events cluster\n";
+    const clean = await lintOf({ "MEMORY.md": "- [Release manager](a.md) — Ann\n", "a.md": memory, "logs/2026/12/2026-12-02.md": log });
+    expect(clean).toEqual({ findings: [], hasErrors: false });
+
+    const { findings, hasErrors } = await lintOf({
+      "MEMORY.md": "- [Release manager](a.md) — Ann\n- [Notes](logs/notes.md) — notes\n",
+      "a.md": memory,
+      "logs/2026/12/2026-12-03.md": `${log}- 11:00 deploy token ${TOKEN}\n`,
+      "logs/notes.md": "Not a daily log, so a memory like any other.\n",
+    });
+    expect(findings.map((finding) => [finding.file, finding.rule, finding.severity])).toEqual([
+      ["logs/2026/12/2026-12-03.md", "secret", "error"],
+      ["logs/notes.md", "frontmatter-invalid", "error"],
+    ]);
+    expect(hasErrors).toBe(true);
+  });
 });

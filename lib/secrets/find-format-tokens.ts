@@ -42,6 +42,18 @@ const FORMAT_RULES: FormatRule[] = [
   rule("docker-pat", "dckr_pat_[A-Za-z0-9_\\-]{24,}"),
   rule("vault-token", "hv[sbr]\\.[A-Za-z0-9_\\-]{24,}"),
   rule("jwt", "eyJ[A-Za-z0-9_\\-]{8,}\\.ey[A-Za-z0-9_\\-]{8,}\\.[A-Za-z0-9_\\-]{16,}"),
+  // Bug 02: the providers only secretlint's recommended preset knew, with the preset's formats,
+  // so that the server finds what `teammem secrets` finds.
+  rule("shopify-token", "shp(?:at|ca|pa|ss)_[A-Za-z0-9]{32,64}"),
+  rule("linear-api-key", "lin_api_[A-Za-z0-9_]{32,128}"),
+  rule("notion-token", "ntn_[0-9]{11}[A-Za-z0-9]{35}"),
+  rule("grafana-token", "glc_[A-Za-z0-9+/]{32,400}={0,2}"),
+  rule("grafana-token", "glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}"),
+  rule("onepassword-token", "ops_ey[A-Za-z0-9+/=]{100,1280}fQ={0,2}"),
+  rule("vercel-token", "vc[pikar]_[A-Za-z0-9]{20,60}"),
+  rule("databricks-token", "dapi[A-Fa-f0-9]{32}(?:-[0-9])?"),
+  rule("figma-token", "figd_[A-Za-z0-9_\\-]{40,200}"),
+  rule("groq-api-key", "gsk_[A-Za-z0-9]{52}"),
 ];
 
 function compile(before: string, after: string): FormatPattern[] {

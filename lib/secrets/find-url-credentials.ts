@@ -1,6 +1,6 @@
 import { findAllMatches } from "./find-all-matches";
 import { isPlaceholderValue } from "./is-placeholder-value";
-import { RANK_STRUCTURE, type SecretKind, type SecretRange } from "./secret-finding";
+import { RANK_FORMAT, RANK_STRUCTURE, type SecretKind, type SecretRange } from "./secret-finding";
 
 // `scheme://user:` — the password runs to the last `@` of the URL, because people paste
 // passwords with unencoded punctuation (`p@ss#1`) into connection strings.
@@ -37,10 +37,23 @@ function findUrlPasswords(text: string): SecretRange[] {
     const atIndex = lastHostAt(text, passwordStart, urlEnd);
     if (atIndex < 0) continue;
     const password = text.slice(passwordStart, atIndex);
+    // Split at the last `:`, so that a user already redacted (`[REDACTED:kind]`) is read whole.
+    if (password === GITHUB_OAUTH_PASSWORD || password.endsWith(`:${GITHUB_OAUTH_PASSWORD}`)) {
+      ranges.push(...findOAuthUserToken(text, match.index + match[0].indexOf("://") + 3, atIndex - GITHUB_OAUTH_PASSWORD.length - 1));
+      continue;
+    }
     if (PORT_THEN_PATH.test(password) || isPlaceholderValue(password)) continue;
     ranges.push(range("url-password", passwordStart, atIndex));
   }
   return ranges;
+}
+
+// `https://<token>:x-oauth-basic@github.com/…`: GitHub's fixed password, the token is the user.
+const GITHUB_OAUTH_PASSWORD = "x-oauth-basic";
+
+function findOAuthUserToken(text: string, userStart: number, userEnd: number): SecretRange[] {
+  const token = text.slice(userStart, userEnd);
+  return isPlaceholderValue(token) ? [] : [{ ...range("github-classic-token", userStart, userEnd), rank: RANK_FORMAT }];
 }
 
 function lastHostAt(text: string, from: number, to: number): number {

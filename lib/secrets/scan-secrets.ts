@@ -4,8 +4,7 @@ import type { SecretFinding } from "./secret-finding";
 /**
  * Every secret in a text (frontmatter included), in order. This is the one to call before a
  * memory is proposed, approved, committed or sent to a model: synchronous and cheap (well under a
- * millisecond for a 2 KB note). `scanSecretsWithSecretlint` adds secretlint's rarer providers
- * for offline audits.
+ * millisecond for a 2 KB note). It is the only detector: `teammem secrets` reports the same.
  */
 export function scanSecrets(text: string): SecretFinding[] {
   return detectSecrets(text).map(toSecretFinding);

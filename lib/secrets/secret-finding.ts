@@ -34,6 +34,15 @@ export const SECRET_KINDS = [
   "docker-pat",
   "vault-token",
   "jwt",
+  "shopify-token",
+  "linear-api-key",
+  "notion-token",
+  "grafana-token",
+  "onepassword-token",
+  "vercel-token",
+  "databricks-token",
+  "figma-token",
+  "groq-api-key",
   "private-key",
   "url-password",
   "jdbc-password",
@@ -45,8 +54,7 @@ export const SECRET_KINDS = [
   "base64-encoded-secret",
 ] as const;
 
-/** Kinds only the secretlint layer knows about (Shopify, Linear, …) keep the rule's name. */
-export type SecretKind = (typeof SECRET_KINDS)[number] | `secretlint-${string}`;
+export type SecretKind = (typeof SECRET_KINDS)[number];
 
 /**
  * One secret in a text. `start`/`end` are UTF-16 offsets of the secret value itself (not the

@@ -213,6 +213,26 @@ const LATER_RECIPES: Recipe[] = [
   },
 ];
 
+// Bug 02: providers `teammem secrets` found through secretlint's preset and the server did not.
+// Now the server's own rules; the formats are the preset's.
+const PRESET_RECIPES: Recipe[] = [
+  { kind: "shopify-token", value: (c) => `shpat_${c(HEX, 32)}`, contexts: [["Shop admin token for the storefront sync: ", "\n"], ["SHOPIFY_ACCESS_TOKEN=", "\n"]] },
+  { kind: "shopify-token", value: (c) => `shpca_${c(HEX, 32)}`, contexts: [["custom app token ", "."]] },
+  { kind: "shopify-token", value: (c) => `shppa_${c(HEX, 32)}`, contexts: [["private app password ", ""]] },
+  { kind: "shopify-token", value: (c) => `shpss_${c(HEX, 32)}`, contexts: [["The app's shared secret is ", "."]] },
+  { kind: "linear-api-key", value: (c) => `lin_api_${c(ALNUM, 40)}`, contexts: [["LINEAR_API_KEY=", "\n"], ["Triage bot key ", "."]] },
+  { kind: "notion-token", value: (c) => `ntn_${c(DIGITS, 11)}${c(ALNUM, 35)}`, contexts: [["Notion integration: ", "\n"]] },
+  { kind: "grafana-token", value: (c) => `glc_${c(ALNUM, 60)}==`, contexts: [["Grafana Cloud token ", "\n"]] },
+  { kind: "grafana-token", value: (c) => `glsa_${c(ALNUM, 32)}_${c(HEX, 8)}`, contexts: [["GRAFANA_SA_TOKEN=", "\n"]] },
+  { kind: "onepassword-token", value: (c) => `ops_eyJ${c(BASE64, 150)}fQ==`, contexts: [["OP_SERVICE_ACCOUNT_TOKEN=", "\n"]] },
+  { kind: "vercel-token", value: (c) => `vcp_${c(ALNUM, 56)}`, contexts: [["Deploys use ", "."]] },
+  { kind: "databricks-token", value: (c) => `dapi${c(HEX, 32)}`, contexts: [["Databricks PAT ", "\n"]] },
+  { kind: "figma-token", value: (c) => `figd_${c(URL_SAFE, 43)}`, contexts: [["FIGMA_TOKEN=", "\n"]] },
+  // The preset's BasicAuth: an OAuth token as the user of GitHub's fixed `x-oauth-basic` password.
+  { kind: "github-classic-token", value: (c) => mixedHex(c, 40), contexts: [["git clone https://", ":x-oauth-basic@github.com/acme/infra.git\n"]] },
+  { kind: "groq-api-key", value: (c) => `gsk_${c(ALNUM, 52)}`, contexts: [["Groq key for the evals: ", "\n"]] },
+];
+
 function frontmatter(name: string, description: string): string {
   return `---\nname: ${name}\ndescription: ${description}\ntype: reference\n---\n`;
 }
@@ -223,6 +243,7 @@ export function buildPositiveNotes(seed: number): PositiveNote[] {
   const notes = buildRecipeNotes(RECIPES, chars, "");
   notes.push(...buildFrontmatterNotes(chars), ...buildMultiSecretNotes(chars));
   notes.push(...buildRecipeNotes(LATER_RECIPES, createChars(createRandom(seed + 10)), "issue 10 "));
+  notes.push(...buildRecipeNotes(PRESET_RECIPES, createChars(createRandom(seed + 20)), "bug 02 "));
   return notes;
 }
 

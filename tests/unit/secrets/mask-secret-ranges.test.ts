@@ -32,8 +32,8 @@ describe("maskSecretsForDisplay", () => {
   it("also masks ranges only another layer found", () => {
     const text = "a harmless-looking value VALUE123 sits here";
     const start = text.indexOf("VALUE123");
-    const masked = maskSecretsForDisplay(text, [{ kind: "secretlint-example", start, end: start + 8, preview: "…" }]);
-    expect(masked).toBe("a harmless-looking value [REDACTED:secretlint-example …] sits here");
+    const masked = maskSecretsForDisplay(text, [{ kind: "high-entropy-secret", start, end: start + 8, preview: "…" }]);
+    expect(masked).toBe("a harmless-looking value [REDACTED:high-entropy-secret …] sits here");
   });
 
   it("ignores a stored range that does not fit the text", () => {

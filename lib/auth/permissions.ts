@@ -8,11 +8,20 @@ export type ProjectRole = (typeof PROJECT_ROLES)[number];
 /** What a caller wants to do in a project, and the least role that may. */
 export const PROJECT_PERMISSIONS = {
   read: "viewer", // browse team memory
-  propose: "member", // propose memories, run recall
+  propose: "member", // propose memories, run recall, sync: acts as a member of the team
   review: "lead", // approve, reject, edit proposals
-  manage: "lead", // add and remove members
+  manage: "lead", // add and remove members, change the project's settings
+  oversee: "lead", // read the recall log and the members' syncs
 } as const satisfies Record<string, ProjectRole>;
 export type ProjectPermission = keyof typeof PROJECT_PERMISSIONS;
+
+/**
+ * What an admin may do in a project where they hold no role (README's role table): manage it and
+ * read all of it, the lead's read views included. Proposing, recall and sync act as a member of
+ * the team (a proposal with no proposer role, a recall or sync logged as a member's), and review
+ * is the leads': those need the role.
+ */
+const ADMIN_PERMISSIONS: ReadonlySet<ProjectPermission> = new Set(["read", "manage", "oversee"]);
 
 export function isProjectRole(value: unknown): value is ProjectRole {
   return typeof value === "string" && (PROJECT_ROLES as readonly string[]).includes(value);
@@ -25,7 +34,7 @@ function rank(role: ProjectRole): number {
 /**
  * Throws unless the caller may do `permission` in the project. Someone with no role there (or a
  * token not scoped to it) gets NOT_FOUND, never FORBIDDEN: existence is not revealed. Admins
- * read and manage every project but review only where they hold the lead role.
+ * read, oversee and manage every project, but propose and review only with a role that may.
  */
 export async function assertProjectPermission(db: Db, caller: Caller, projectId: string, permission: ProjectPermission): Promise<ProjectRole | "admin"> {
   // Made only when thrown: an error's stack trace costs more than the rest of an allowed check.
@@ -38,8 +47,9 @@ export async function assertProjectPermission(db: Db, caller: Caller, projectId:
   if (role && rank(role) >= rank(PROJECT_PERMISSIONS[permission])) return role;
   if (caller.isAdmin) {
     if (!(await db.project.findUnique({ where: { id: projectId }, select: { id: true } }))) throw notFound();
-    if (permission !== "review") return "admin";
-    throw new AppError("FORBIDDEN", `Admins review only in projects where they are lead; ask a lead of ${projectId}.`);
+    if (ADMIN_PERMISSIONS.has(permission)) return "admin";
+    if (permission === "review") throw new AppError("FORBIDDEN", `Admins review only in projects where they are lead; ask a lead of ${projectId}.`);
+    throw new AppError("FORBIDDEN", `Admins propose, recall and sync only in projects where they are a member: give your account the member role in ${projectId} first.`);
   }
   if (!role) throw notFound();
   throw new AppError("FORBIDDEN", `Your role in ${projectId} is ${role}; this needs ${PROJECT_PERMISSIONS[permission]}.`);

@@ -199,8 +199,10 @@ function expectedStatus(rule: { kind: string; permission?: string }, identity: I
   // Project acme-checkout: no role → 404 (existence is not revealed), too low a role → 403.
   if (identity === "leadOfOther") return 404;
   const rank = { viewer: 0, member: 1, lead: 2 } as const;
-  const needed = { read: 0, propose: 1, review: 2, manage: 2 }[rule.permission as "read"]!;
-  if (identity === "admin") return rule.permission === "review" ? 403 : success;
+  const needed = { read: 0, propose: 1, review: 2, manage: 2, oversee: 2 }[rule.permission as "read"]!;
+  // An admin with no role reads, oversees and manages every project; proposing (recall and sync
+  // included: they act as a member) and review need a role (README's role table).
+  if (identity === "admin") return rule.permission === "review" || rule.permission === "propose" ? 403 : success;
   return rank[identity as keyof typeof rank] >= needed ? success : 403;
 }
 
@@ -328,10 +330,24 @@ describe("authorization matrix", () => {
     expect(offered).toEqual(allowed);
   });
 
-  it("a memory page offers 'Propose a change' to exactly the callers the API lets propose: a viewer reads only", async () => {
+  it("an admin with no role in a project reads both lead-only views, and is told why proposing, recall and sync are refused", async () => {
+    const get = async (file: string) => {
+      const { GET } = (await import(`@/app/api/projects/[id]/${file}/route`)) as { GET: (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response> };
+      return GET(new Request(`${BASE}/api/projects/acme-checkout/${file}`, { headers: headersFor("admin", "GET") }), { params: Promise.resolve({ id: "acme-checkout" }) });
+    };
+    expect((await get("recall-events")).status).toBe(200);
+    expect((await get("sync/members")).status).toBe(200);
+    const sync = await get("sync");
+    expect(sync.status).toBe(403);
+    expect(((await sync.json()) as { error: { message: string } }).error.message).toMatch(/^Admins propose, recall and sync only in projects where they are a member/);
+    const admin = await world.db.user.findUniqueOrThrow({ where: { email: "admin@teammem.local" } });
+    expect(await world.db.memberSync.count({ where: { userId: admin.id } })).toBe(0);
+  });
+
+  it("a memory page offers 'Propose a change' to exactly the callers the API lets propose: a viewer, and an admin with no role, read only", async () => {
     const { hasProjectPermission } = await import("@/lib/auth/permissions");
     const { POST } = await import("@/app/api/projects/[id]/proposals/route");
-    const identities = ["viewer", "member", "leadOfOther", "lead"] as const;
+    const identities = ["viewer", "member", "leadOfOther", "admin", "lead"] as const;
     const offered: Record<string, boolean> = {};
     const allowed: Record<string, boolean> = {};
     for (const identity of identities) {
@@ -340,7 +356,7 @@ describe("authorization matrix", () => {
       const request = new Request(`${BASE}/api/projects/acme-checkout/proposals`, { method: "POST", headers: { cookie: world.sessions[identity]!, origin: BASE, "content-type": "application/json" }, body });
       allowed[identity] = (await POST(request, { params: Promise.resolve({ id: "acme-checkout" }) })).status === 201;
     }
-    expect(offered).toEqual({ viewer: false, member: true, leadOfOther: false, lead: true });
+    expect(offered).toEqual({ viewer: false, member: true, leadOfOther: false, admin: false, lead: true });
     expect(offered).toEqual(allowed);
   });
 });

@@ -5,6 +5,6 @@ import { json } from "../../../../_server/http";
 import { otherMethodsThan } from "../../../../_server/other-methods";
 
 /** GET /api/projects/:id/recall-events: what agents were given recently (leads only). */
-export const GET = route<{ id: string }>(access.project("review"), async ({ params }) => json({ events: await listRecallEvents(getDatabase(), params.id) }));
+export const GET = route<{ id: string }>(access.project("oversee"), async ({ params }) => json({ events: await listRecallEvents(getDatabase(), params.id) }));
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("GET");

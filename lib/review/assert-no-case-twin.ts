@@ -25,8 +25,26 @@ export async function assertNoCaseTwin(db: Db, finder: DuplicateFinder, projectI
  */
 export function assertNoStoreCaseTwin(finder: DuplicateFinder, path: string): void {
   if (finder.has(path)) return;
+  assertNoFileFolderClash(finder, path);
   const stored = finder.findCaseTwin(path);
   if (stored) throw caseTwin(path, `${stored} is in the team store`, stored);
+}
+
+/**
+ * A new memory may not sit inside a folder that is a memory file in the store, nor take the name
+ * of a folder of memories: one would replace the other on every disk, and in the store.
+ */
+function assertNoFileFolderClash(finder: DuplicateFinder, path: string): void {
+  const segments = path.split("/");
+  for (let end = 1; end < segments.length; end++) {
+    const folder = segments.slice(0, end).join("/");
+    if (finder.has(folder)) throw clash(`${folder} is a memory file in the team store, so ${path} cannot be inside it as in a folder`);
+  }
+  if (finder.holdsFolder(path)) throw clash(`${path} is a folder of memories in the team store, so no memory file may take its name`);
+}
+
+function clash(why: string): AppError {
+  return new AppError("INVALID_INPUT", `path: ${why}. Choose another name.`, { details: { field: "path" } });
 }
 
 function caseTwin(path: string, where: string, twin: string): AppError {

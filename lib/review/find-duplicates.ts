@@ -78,6 +78,13 @@ export class DuplicateFinder {
     return this.documents.has(path);
   }
 
+  /** Whether some memory sits below `folder` (`folder/…`): then no file may take that name. */
+  holdsFolder(folder: string): boolean {
+    const prefix = `${folder}/`;
+    for (const path of this.documents.keys()) if (path.startsWith(prefix)) return true;
+    return false;
+  }
+
   /** A memory whose path differs from `path` in letter case only, or null. */
   findCaseTwin(path: string): string | null {
     for (const other of this.pathsByFoldedCase.get(path.toLowerCase()) ?? []) if (other !== path) return other;

@@ -37,6 +37,9 @@ export function findStoreNameProblem(path: string): string | null {
     if (WINDOWS_RESERVED.test(segment)) return `"${segment}" is a reserved device name on Windows`;
     if (Buffer.byteLength(segment, "utf8") > MAX_SEGMENT_BYTES) return `a part of the name is longer than ${MAX_SEGMENT_BYTES} bytes`;
   }
+  // Every folder's MEMORY.md is its index (the server writes the project's): a folder of that
+  // name would stand where the index belongs, on every member's disk and in the store.
+  if (segments.slice(0, -1).some((segment) => segment.toLowerCase() === "memory.md")) return "a folder may not be named MEMORY.md (each folder's MEMORY.md is its index)";
   // The index's own case twin: a macOS or Windows checkout holds it as MEMORY.md, which the
   // store regenerates, so one of the two would be lost there and every sync would stay incomplete.
   const name = segments.at(-1)!;

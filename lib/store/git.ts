@@ -481,6 +481,7 @@ async function buildTreeWithChanges(dir: string, baseTree: string | null, change
   for (const change of changes) {
     const [head, ...rest] = change.path.split("/");
     if (!head) continue;
+    refuseFileFolderSwap(base.find(head), head, rest.length > 0);
     if (rest.length > 0) {
       nested.set(head, [...(nested.get(head) ?? []), { ...change, path: rest.join("/") }]);
     } else if ("blob" in change) {
@@ -509,6 +510,25 @@ async function buildTreeWithChanges(dir: string, baseTree: string | null, change
   written.push(id);
   rememberBounded(treesById, cacheKey(dir, id), tree);
   return id;
+}
+
+/**
+ * A change never turns a file into a folder or a folder into a file: git would take the swap, and
+ * the file, or every memory in the folder, would leave the store without a retirement anyone
+ * reviewed (a member's `team/MEMORY.md/x.md` replaced a project's index that way, and the next
+ * approval's index dropped x.md). Refused with the name, so the change can be renamed.
+ */
+function refuseFileFolderSwap(existing: TreeObjectEntry | undefined, name: string, isFolderWanted: boolean): void {
+  if (!existing) return;
+  const isFolder = existing.type === "tree";
+  if (isFolder === isFolderWanted) return;
+  throw new AppError(
+    "CONFLICT",
+    isFolder
+      ? `"${name}" is a folder of memories in the team store, so no file may take its name; choose another name.`
+      : `"${name}" is a file in the team store, so it cannot hold other memories; choose another folder.`,
+    { details: { path: name } },
+  );
 }
 
 export type CreateCommitOptions = {

@@ -276,6 +276,16 @@ describe("teammem sync against hostile input", () => {
     expect(world.requests.slice(before).filter((request) => (request.url + request.body).includes(token))).toEqual([]);
   });
 
+  it("a team/MEMORY.md replaced by a folder holding a memory: sync lists it as skipped with the reason and proposes nothing", async () => {
+    const member = await makeMember("index-folder", "omar");
+    await sync(member);
+    await rm(path.join(member.teamDir, "MEMORY.md"));
+    await writeTeamFile(member, "MEMORY.md/project_ledger.md", memory("Ledger", "Inside a folder named like the index."));
+    const report = await sync(member);
+    expect(report.skipped).toContainEqual({ path: "MEMORY.md/project_ledger.md", reason: expect.stringMatching(/folder may not be named MEMORY\.md/) });
+    expect(report.proposed).toEqual([]);
+  });
+
   it("a stale sync lock (empty and 10 s old, or a live pid untouched for 2 minutes) does not block; a fresh live lock does, naming the file", async () => {
     const member = await makeMember("stale-lock", "omar");
     await sync(member);

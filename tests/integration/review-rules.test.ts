@@ -282,6 +282,18 @@ describe("review rules", () => {
     expect(twin.body.error.message.startsWith(`path: a proposal for reference_Queue_${n}.md waits for review, and reference_queue_${n}.md differs`)).toBe(true);
   });
 
+  it("refuses a memory inside a folder that is a memory file, and a file named as a folder of memories, on submit", async () => {
+    const n = ++unique;
+    const file = await submitWith({ token: world.omarToken }, { path: `project_ledger_${n}.md`, content: memory() });
+    expect((await approveAs(world.lenaToken, file.body.proposal.id)).body.proposal.state).toBe("committed");
+    const inside = await submitWith({ token: world.omarToken }, { path: `project_ledger_${n}.md/inner.md`, content: memory() });
+    expect([inside.status, inside.body.error.message]).toEqual([400, `path: project_ledger_${n}.md is a memory file in the team store, so project_ledger_${n}.md/inner.md cannot be inside it as in a folder. Choose another name.`]);
+    const folder = await submitWith({ token: world.omarToken }, { path: `notes_${n}.md/deploys.md`, content: memory() });
+    expect((await approveAs(world.lenaToken, folder.body.proposal.id)).body.proposal.state).toBe("committed");
+    const asFile = await submitWith({ token: world.omarToken }, { path: `notes_${n}.md`, content: memory() });
+    expect([asFile.status, asFile.body.error.message]).toEqual([400, `path: notes_${n}.md is a folder of memories in the team store, so no memory file may take its name. Choose another name.`]);
+  });
+
   it("two case twins waiting at once (one reopened after the other was submitted): the second approval is refused, naming the file that landed", async () => {
     const { reject, reopen } = await routes();
     const n = ++unique;

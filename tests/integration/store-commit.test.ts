@@ -505,3 +505,25 @@ describe("withStoreLock", () => {
     }
   });
 });
+
+describe("commitChange: a file and a folder of one name", () => {
+  it("refuses a memory inside a folder whose name is a memory file, and keeps that file", async () => {
+    const projectId = newProjectId();
+    await seedMemory(projectId, "project_ledger.md", memoryText({ name: "Ledger", description: "The ledger" }, "Body.\n"));
+    const before = remoteHead();
+    const attempt = commit({ change: { projectId, path: "project_ledger.md/inner.md", content: memoryText({ name: "Inner", description: "Inside" }, "x\n"), baseBlob: null } });
+    await expect(attempt).rejects.toThrow(/project_ledger\.md/);
+    expect(remoteHead()).toBe(before);
+    expect(showAtHead(`projects/${projectId}/project_ledger.md`)).toContain("name: Ledger");
+  });
+
+  it("refuses a memory whose name is a folder of memories, and keeps what the folder holds", async () => {
+    const projectId = newProjectId();
+    await seedMemory(projectId, "notes.md/deploys.md", memoryText({ name: "Deploys", description: "How deploys go" }, "Body.\n"));
+    const before = remoteHead();
+    const attempt = commit({ change: { projectId, path: "notes.md", content: memoryText({ name: "Notes", description: "All of them" }, "x\n"), baseBlob: null } });
+    await expect(attempt).rejects.toThrow(/notes\.md/);
+    expect(remoteHead()).toBe(before);
+    expect(showAtHead(`projects/${projectId}/notes.md/deploys.md`)).toContain("name: Deploys");
+  });
+});

@@ -14,6 +14,10 @@ describe("findStoreNameProblem", () => {
     expect(findStoreNameProblem("memory_notes.md")).toBeNull();
   });
 
+  it("refuses a folder named MEMORY.md in any letters: it would stand where that folder's index belongs", () => {
+    for (const name of ["MEMORY.md/project_ledger.md", "team/memory.MD/x.md", "a/MEMORY.md/b/c.md"]) expect(findStoreNameProblem(name), name).toMatch(/folder may not be named MEMORY\.md/);
+  });
+
   it("refuses a name deeper than three folders", () => {
     expect(findStoreNameProblem("a/b/c/d/x.md")).toMatch(/more than 3 folders deep/);
   });

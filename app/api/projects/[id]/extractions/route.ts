@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { maskProposedCandidates } from "@/lib/extraction/mask-proposed-candidates";
 import { runProjectDream } from "@/lib/extraction/run-project-dream";
 import { runProjectExtraction } from "@/lib/extraction/run-project-extraction";
 import { readJsonBody } from "../../../../_server/body";
@@ -31,8 +32,8 @@ const ExtractionInput = z
  */
 export const POST = route<{ id: string }>(access.project("propose"), async ({ request, caller, params }) => {
   const { dailyLogs, transcript, ...rest } = await readJsonBody(request, ExtractionInput);
-  if (dailyLogs) return json(await runProjectDream(getConfig(), getDatabase(), { projectId: params.id, userId: caller.userId, logs: dailyLogs }), 201);
-  return json(await runProjectExtraction(getConfig(), getDatabase(), { projectId: params.id, userId: caller.userId, transcript: transcript!, ...rest }), 201);
+  if (dailyLogs) return json(maskProposedCandidates(await runProjectDream(getConfig(), getDatabase(), { projectId: params.id, userId: caller.userId, logs: dailyLogs })), 201);
+  return json(maskProposedCandidates(await runProjectExtraction(getConfig(), getDatabase(), { projectId: params.id, userId: caller.userId, transcript: transcript!, ...rest })), 201);
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethodsThan("POST");

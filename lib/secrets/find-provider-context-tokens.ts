@@ -34,8 +34,10 @@ function datadogKind(match: RegExpExecArray): SecretKind | null {
 const CONTEXT_RULES: ContextRule[] = [
   // GitHub personal access and OAuth tokens before 2021: 40 hex digits.
   contextRule("github-classic-token", "github|gh", "token|tokens|pat|oauth", "[0-9a-f]{40}", mixesLettersAndDigits),
-  // Twilio's auth token: 32 hex digits (the account SID beside it starts with AC and is public).
-  contextRule("twilio-auth-token", "twilio", "auth[ _-]?token|token|secret", "[0-9a-f]{32}", mixesLettersAndDigits),
+  // Twilio's auth token: 32 hex digits. The account SID beside it (AC + 32 hex) is public, and
+  // names Twilio as well as the word does: the console shows "account AC…, auth token …", which
+  // puts the word too far from the token (bug 03).
+  contextRule("twilio-auth-token", "twilio|AC[0-9a-f]{32}", "auth[ _-]?token|token|secret", "[0-9a-f]{32}", mixesLettersAndDigits),
   // GitLab personal access tokens before `glpat-` (GitLab 14.5): 20 characters.
   contextRule("gitlab-token", "gitlab", "token|pat", "[A-Za-z0-9_\\-]{20}", mixesLettersAndDigits),
   // Datadog's API and application keys: no prefix at all, and hex-only values are left alone by

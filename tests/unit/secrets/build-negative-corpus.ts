@@ -159,6 +159,9 @@ function laterLines(chars: Chars): string[] {
     "**Why:** the `__init__` hook runs *before* the **2**nd deploy; 2*3*4 = 24.",
     "The deploy key lives in Vault\nunder secret/prod/deploy\nRotated2024Q1",
     "Set **`NODE_ENV`**=production and __`DEBUG`__=0.",
+    // Bug 03: a Twilio account SID (public) next to ids that are no auth token
+    `Twilio account AC${chars(HEX, 32)} sends from the messaging service MG${chars(HEX, 32)}`,
+    `twilio sid AC${chars(HEX, 32)}, token rotation fixed in commit ${chars(HEX, 32)}`,
   ];
 }
 

@@ -233,6 +233,16 @@ const PRESET_RECIPES: Recipe[] = [
   { kind: "groq-api-key", value: (c) => `gsk_${c(ALNUM, 52)}`, contexts: [["Groq key for the evals: ", "\n"]] },
 ];
 
+// Bugs 03 and 04: credentials the outside tester found missed.
+const TWILIO_SID = "AC5e2b7c0d9f4a1386b2c7d0e9f4a13865"; // an account SID is public, not a secret
+const GAP_RECIPES: Recipe[] = [
+  {
+    kind: "twilio-auth-token",
+    value: (c) => mixedHex(c, 32),
+    contexts: [[`Twilio account ${TWILIO_SID}, auth token `, "\n"], [`Twilio: account SID ${TWILIO_SID} / auth token `, "\n"], [`twilio sid ${TWILIO_SID} token `, "\n"]],
+  },
+];
+
 function frontmatter(name: string, description: string): string {
   return `---\nname: ${name}\ndescription: ${description}\ntype: reference\n---\n`;
 }
@@ -244,6 +254,7 @@ export function buildPositiveNotes(seed: number): PositiveNote[] {
   notes.push(...buildFrontmatterNotes(chars), ...buildMultiSecretNotes(chars));
   notes.push(...buildRecipeNotes(LATER_RECIPES, createChars(createRandom(seed + 10)), "issue 10 "));
   notes.push(...buildRecipeNotes(PRESET_RECIPES, createChars(createRandom(seed + 20)), "bug 02 "));
+  notes.push(...buildRecipeNotes(GAP_RECIPES, createChars(createRandom(seed + 30)), "bugs 03-04 "));
   return notes;
 }
 

@@ -29,3 +29,26 @@ describe("findProviderContextTokens: Datadog", () => {
     expect(scanSecrets(text)).toEqual([]);
   });
 });
+
+describe("findProviderContextTokens: Twilio", () => {
+  const sid = "AC5e2b7c0d9f4a1386b2c7d0e9f4a13865";
+  const authToken = "9d4f0a2b7c1e8365d0a4b9f2c7e1d086";
+
+  // Bug 03: the account SID between the word Twilio and the token pushed the token out of reach.
+  it.each([
+    `Twilio account ${sid}, auth token ${authToken}`,
+    `Twilio: account SID ${sid} / auth token ${authToken}`,
+    `twilio sid ${sid} token ${authToken}`,
+    `${sid} auth token: ${authToken}`,
+  ])("finds the auth token in %s", (text) => {
+    const start = text.indexOf(authToken);
+    expect(scanSecrets(text)).toEqual([expect.objectContaining({ kind: "twilio-auth-token", start, end: start + authToken.length })]);
+  });
+
+  it.each([
+    `Twilio account ${sid} sends from the messaging service MG${authToken}`,
+    `twilio sid ${sid}, token rotation fixed in commit ${authToken}`,
+  ])("leaves %s alone", (text) => {
+    expect(scanSecrets(text)).toEqual([]);
+  });
+});

@@ -78,7 +78,7 @@ export async function removeFromProject(db: Db, options: { projectId: string; us
  * A project keeps a lead: without one nobody may review, and its queue stalls until an admin
  * steps in. Refuses to demote or remove the last one.
  */
-async function assertAnotherLead(tx: Pick<Db, "projectMember">, projectId: string, userId: string): Promise<void> {
+export async function assertAnotherLead(tx: Pick<Db, "projectMember">, projectId: string, userId: string): Promise<void> {
   const leads = await tx.projectMember.findMany({ where: { projectId, role: "lead" }, select: { userId: true } });
   if (leads.length === 1 && leads[0]!.userId === userId) throw new AppError("CONFLICT", "This is the project's only lead: make someone else a lead first, so proposals can still be reviewed.");
 }

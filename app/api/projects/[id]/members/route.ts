@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { listProjectMembers, setProjectRole } from "@/lib/auth/manage-users";
+import { listProjectMembers } from "@/lib/auth/manage-users";
 import { PROJECT_ROLES } from "@/lib/auth/permissions";
+import { setMemberRole } from "@/lib/projects/set-member-role";
 import { readJsonBody } from "../../../../_server/body";
 import { getDatabase } from "../../../../_server/context";
 import { access, route } from "../../../../_server/guard";
@@ -15,9 +16,9 @@ export const GET = route<{ id: string }>(access.project("read"), async ({ params
 );
 
 /** POST /api/projects/:id/members {email, role}: a lead gives an existing account a role. */
-export const POST = route<{ id: string }>(access.project("manage"), async ({ request, params }) => {
+export const POST = route<{ id: string }>(access.project("manage"), async ({ request, caller, params }) => {
   const input = await readJsonBody(request, MemberInput);
-  await setProjectRole(getDatabase(), { projectId: params.id, email: input.email, role: input.role });
+  await setMemberRole(getDatabase(), { actor: { userId: caller.userId, name: caller.name, email: caller.email }, projectId: params.id, email: input.email, role: input.role });
   return json({ members: await listProjectMembers(getDatabase(), params.id) });
 });
 

@@ -518,7 +518,7 @@ async function buildTreeWithChanges(dir: string, baseTree: string | null, change
  * reviewed (a member's `team/MEMORY.md/x.md` replaced a project's index that way, and the next
  * approval's index dropped x.md). Refused with the name, so the change can be renamed.
  */
-function refuseFileFolderSwap(existing: TreeObjectEntry | undefined, name: string, isFolderWanted: boolean): void {
+function refuseFileFolderSwap(existing: TreeObjectEntry | null, name: string, isFolderWanted: boolean): void {
   if (!existing) return;
   const isFolder = existing.type === "tree";
   if (isFolder === isFolderWanted) return;

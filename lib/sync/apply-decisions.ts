@@ -26,7 +26,7 @@ export async function applyDecisions({ state, scan, proposals, files, report }: 
       await settle({ state, scan, files, report }, filePath, pending, outcome);
     } catch (error) {
       // This disk would not take the outcome: the proposal stays waiting, and the next sync settles it.
-      refuseOnDisk(report, filePath, error);
+      refuseOnDisk(report, filePath, error, outcome.current ? "write" : "remove");
       state.pending[filePath] = pending;
       if (tombstone) state.tombstones[filePath] = tombstone;
     }

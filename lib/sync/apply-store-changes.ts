@@ -59,7 +59,7 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
     try {
       await removeRetired({ state, scan, files, report }, filePath, isWaiting(filePath), skipped.has(filePath));
     } catch (error) {
-      isComplete = refuseOnDisk(report, filePath, error);
+      isComplete = refuseOnDisk(report, filePath, error, "remove");
     }
   }
   // A first pull fills a new folder that becomes team/ whole (fresh-team-folder.ts).
@@ -138,11 +138,12 @@ function caseTwinFinder(present: string[]): (filePath: string) => string | null 
  * store's head, so the next one tries that file again (false: the sync is not complete).
  * Anything else is a bug: it stops the sync.
  */
-export function refuseOnDisk(report: SyncReport, filePath: string, error: unknown): false {
+export function refuseOnDisk(report: SyncReport, filePath: string, error: unknown, operation: "write" | "remove" = "write"): false {
   const code = error instanceof Error && "code" in error ? String(error.code) : null;
   if (!(error instanceof UnsafeMemoryPathError) && (code === null || !DISK_REFUSALS.has(code))) throw error;
   const reason = error instanceof UnsafeMemoryPathError ? error.message.replace(/^Refusing to write "[^"]*": /, "").replace(/\.$/, "") : describeDiskRefusal(code);
-  report.kept.push({ path: filePath, reason: `the store's version cannot be written here: ${reason}; fix that and sync again` });
+  const what = operation === "remove" ? "the store retired it, but it cannot be removed here" : "the store's version cannot be written here";
+  report.kept.push({ path: filePath, reason: `${what}: ${reason}; fix that and sync again` });
   return false;
 }
 
@@ -166,15 +167,16 @@ async function removeRetired({ state, scan, files, report }: RemoveContext, file
     if (!isWaiting) delete state.files[filePath];
     return;
   }
-  delete state.files[filePath];
-  if (!local) return;
   // Only what this machine knows came from the store is removed: a full comparison after a lost
   // state never deletes a file the store did not retire.
-  if (known && local.hash === known.local) {
+  if (local && known && local.hash === known.local) {
+    // The record goes only once the file is gone: a removal this disk refused (a read-only
+    // folder) is tried again by the next sync, which would otherwise take the file for a new one.
     await files.remove(filePath);
     scan.seen.delete(filePath);
     report.pulled.removed.push(filePath);
-  } else report.kept.push({ path: filePath, reason: "the store retired it; your local copy differs, so it stays" });
+  } else if (local) report.kept.push({ path: filePath, reason: "the store retired it; your local copy differs, so it stays" });
+  delete state.files[filePath];
 }
 
 /**

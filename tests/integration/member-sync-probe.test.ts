@@ -1,0 +1,97 @@
+import { execFileSync } from "node:child_process";
+import { chmod, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureCompiledCli } from "../helpers/compiled-cli";
+import { approveAs, memoryText, readTeamFile, writeTeamFile as writeTeamFileIn } from "../helpers/team-files";
+import { startSyncWorld } from "../helpers/member-sync-world";
+import { privateMemoryDir, teamMemoryDir } from "@/lib/memdir/paths";
+import { runSync } from "@/lib/sync/run-sync";
+import type { SyncReport } from "@/lib/sync/sync-report";
+
+/**
+ * Member sync cases a black-box probe found wrong (a removal the disk refused, a team/ linking
+ * out, a lost state beside a waiting retirement, a folder where the lock belongs, dry-run and
+ * propose reports): each runs `teammem` (or runSync) against the real server world.
+ */
+let world: Awaited<ReturnType<typeof startSyncWorld>>;
+type User = "omar" | "priya" | "lena";
+type Member = { user: User; home: string; checkout: string; memoryDir: string; teamDir: string; token: string };
+let unique = 0;
+
+beforeAll(async () => {
+  ensureCompiledCli();
+  world = await startSyncWorld();
+}, 180_000);
+
+afterAll(async () => {
+  await world?.stop();
+});
+
+describe("a removal this disk refused", () => {
+  it("a store retirement that could not be removed (read-only team/) is removed by the next sync, never proposed back", async () => {
+    const holder = await makeMember("refused-removal", "omar");
+    const retirer = await makeMember("refused-removal-retirer", "priya");
+    const file = "project_refused_removal.md";
+    await sync(retirer);
+    await writeTeamFile(retirer, file, memory("Refused removal", "Beta ships on Fridays."));
+    await approve((await sync(retirer)).proposed[0]!.proposalId!);
+    await sync(holder);
+    expect(await readTeam(holder, file)).toContain("Beta ships on Fridays.");
+    await rm(path.join(retirer.teamDir, file));
+    await approve((await sync(retirer)).proposed[0]!.proposalId!);
+
+    const refused = await withReadOnlyFolder(holder.teamDir, () => sync(holder));
+    expect(refused.kept).toContainEqual({ path: file, reason: expect.stringMatching(/^the store retired it, but it cannot be removed here: .*; fix that and sync again$/) });
+    expect(refused.kept.find((entry) => entry.path === file)!.reason).not.toContain("cannot be written");
+    expect(await exists(path.join(holder.teamDir, file))).toBe(true);
+
+    const next = await sync(holder);
+    expect(next.proposed).toEqual([]);
+    expect(next.pulled.removed).toContain(file);
+    expect(await exists(path.join(holder.teamDir, file))).toBe(false);
+    expect(await world.db.proposal.count({ where: { path: file, proposerId: world.userIds.omar } })).toBe(0);
+  });
+});
+
+/**
+ * Makes `folder` refuse new and removed entries while `work` runs: chmod 555 for a user; root
+ * passes permission bits, so there it is the immutable attribute.
+ */
+async function withReadOnlyFolder<T>(folder: string, work: () => Promise<T>): Promise<T> {
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) execFileSync("chattr", ["+i", folder]);
+  else await chmod(folder, 0o555);
+  try {
+    return await work();
+  } finally {
+    if (isRoot) execFileSync("chattr", ["-i", folder]);
+    else await chmod(folder, 0o755);
+  }
+}
+
+/** A member's machine (its own home and checkout) signed in as one of the demo users. */
+async function makeMember(homeName: string, user: User): Promise<Member> {
+  const { home, checkout } = await world.makeMemberHome(homeName);
+  const memoryDir = privateMemoryDir(path.join(home, ".claude"), checkout);
+  return { user, home, checkout, memoryDir, teamDir: teamMemoryDir(memoryDir), token: world.tokens[user]! };
+}
+
+function sync(member: Member, options: { isDryRun?: boolean } = {}): Promise<SyncReport> {
+  return runSync({
+    config: { claudeCodeEnv: {}, homeDir: member.home, faultPoint: null },
+    target: { server: world.base(), token: member.token },
+    cwd: member.checkout,
+    projectId: null,
+    isDryRun: options.isDryRun ?? false,
+    clientVersion: "test",
+    lockWaitMs: 1_000,
+  });
+}
+
+
+const memory = (name: string, body: string, description = `Probe follow-up decision ${++unique} about the checkout`) => memoryText(name, body, description);
+const writeTeamFile = (member: Member, file: string, content: string) => writeTeamFileIn(member.teamDir, file, content);
+const approve = (proposalId: string) => approveAs(world, world.userIds.lena, proposalId);
+const readTeam = (member: Member, file: string) => readTeamFile(member.teamDir, file);
+const exists = (file: string) => stat(file).then(() => true, () => false);

@@ -1,8 +1,10 @@
 import { extendSplitTokenRanges } from "./extend-split-token-ranges";
+import { findAzureSasSignatures } from "./find-azure-sas-signatures";
 import { findEncodedSecrets } from "./find-encoded-secrets";
 import { findFormatTokens } from "./find-format-tokens";
 import { findHighEntropyValues } from "./find-high-entropy-values";
 import { findKeywordAssignments } from "./find-keyword-assignments";
+import { findMysqlPasswordFlags } from "./find-mysql-password-flags";
 import { findPrivateKeys } from "./find-private-keys";
 import { findProviderContextTokens } from "./find-provider-context-tokens";
 import { findProsePasswords } from "./find-prose-passwords";
@@ -31,6 +33,8 @@ function findPlainSecretRanges(text: string): SecretRange[] {
     ...findSplitFormatTokens(text),
     ...findProviderContextTokens(text),
     ...findUrlCredentials(text),
+    ...findAzureSasSignatures(text),
+    ...findMysqlPasswordFlags(text),
     ...findKeywordAssignments(text),
     ...findProsePasswords(text),
     ...findHighEntropyValues(text),

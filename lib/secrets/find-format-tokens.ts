@@ -54,6 +54,8 @@ const FORMAT_RULES: FormatRule[] = [
   rule("databricks-token", "dapi[A-Fa-f0-9]{32}(?:-[0-9])?"),
   rule("figma-token", "figd_[A-Za-z0-9_\\-]{40,200}"),
   rule("groq-api-key", "gsk_[A-Za-z0-9]{52}"),
+  // An age (sops) identity: bech32, 58 characters after the fixed prefix (bug 04).
+  rule("age-secret-key", "AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}"),
 ];
 
 function compile(before: string, after: string): FormatPattern[] {

@@ -43,6 +43,8 @@ export const SECRET_KINDS = [
   "databricks-token",
   "figma-token",
   "groq-api-key",
+  "age-secret-key",
+  "azure-sas-signature",
   "private-key",
   "url-password",
   "jdbc-password",

@@ -162,6 +162,16 @@ function laterLines(chars: Chars): string[] {
     // Bug 03: a Twilio account SID (public) next to ids that are no auth token
     `Twilio account AC${chars(HEX, 32)} sends from the messaging service MG${chars(HEX, 32)}`,
     `twilio sid AC${chars(HEX, 32)}, token rotation fixed in commit ${chars(HEX, 32)}`,
+    // Bug 04: the public halves and the prompting forms
+    `# public key: age1${chars("qpzry9x8gf2tvdw0s3jn54khce6mua7l", 58)}`,
+    "age-keygen writes AGE-SECRET-KEY-1… to ~/.config/sops/age/keys.txt",
+    "https://acme.blob.core.windows.net/exports?sv=2022-11-02&ss=b&srt=co&sp=rl&se=2027-01-01T00:00:00Z&sig=<signature>",
+    "SAS URL: https://acme.blob.core.windows.net/exports?sv=2022-11-02&sig=[REDACTED:azure-sas-signature]",
+    "mysql -h db1 -P 3306 -u report -p reports",
+    "mysql -uroot -p$MYSQL_ROOT_PASSWORD app",
+    'test: ["CMD", "mysqladmin", "ping", "-h", "localhost", "-uroot", "-p$$MYSQL_ROOT_PASSWORD"]',
+    'mysql -u app -p"${DB_PASSWORD}" app_db',
+    "mysqldump -u app -p$(cat /run/secrets/db_password) app > dump.sql",
   ];
 }
 

@@ -26,6 +26,7 @@ const ALNUM = LOWER + UPPER + DIGITS;
 const HEX = "0123456789abcdef";
 const BASE64 = ALNUM + "+/";
 const URL_SAFE = ALNUM + "_-";
+const BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
 
 export type Chars = (alphabet: string, length: number) => string;
 
@@ -240,6 +241,23 @@ const GAP_RECIPES: Recipe[] = [
     kind: "twilio-auth-token",
     value: (c) => mixedHex(c, 32),
     contexts: [[`Twilio account ${TWILIO_SID}, auth token `, "\n"], [`Twilio: account SID ${TWILIO_SID} / auth token `, "\n"], [`twilio sid ${TWILIO_SID} token `, "\n"]],
+  },
+  // An Azure SAS: the signature is what grants access; the other parameters are public.
+  {
+    kind: "azure-sas-signature",
+    value: (c) => encodeURIComponent(`${c(BASE64, 43)}=`),
+    contexts: [
+      ["Upload URL: https://acmeblobs.blob.core.windows.net/exports?sv=2022-11-02&ss=b&srt=co&sp=rwdlac&se=2027-01-01T00:00:00Z&spr=https&sig=", "\n"],
+      ["Blob SAS URL: https://acme.blob.core.windows.net/c/f.csv?sp=r&st=2026-03-01T09:00:00Z&se=2026-03-02T09:00:00Z&spr=https&sv=2022-11-02&sr=b&sig=", " (expires tomorrow)"],
+      ["BlobEndpoint=https://acme.blob.core.windows.net/;SharedAccessSignature=sv=2022-11-02&ss=b&srt=sco&sp=rl&se=2027-01-01T00:00:00Z&sig=", "\n"],
+    ],
+  },
+  { kind: "age-secret-key", value: (c) => `AGE-SECRET-KEY-1${c(BECH32.toUpperCase(), 58)}`, contexts: [["sops age key: ", "\n"], ["# created: 2026-03-01T10:00:00Z\n", "\n"]] },
+  // mysql's password flag takes its value attached (`-pSecret`); `-p secret` asks for it instead.
+  {
+    kind: "password-assignment",
+    value: (c) => `My${mixed(c, ALNUM, 12)}`,
+    contexts: [["connect with `mysql -h db1 -u report -p", " reports`"], ["mysqldump -uroot -p", " --all-databases > dump.sql"], ['mysql -u app -p"', '" app_db'], ['test: ["CMD", "mysqladmin", "ping", "-uroot", "-p', '"]']],
   },
 ];
 

@@ -1,9 +1,10 @@
 import { memoryAge, memoryAgeDays, needsFreshnessWarning } from "../memdir/age";
 import type { LintFinding } from "../memdir/lint-finding";
-import { lintMemoryDir } from "../memdir/lint-memory-dir";
+import { lintMemoryDirectory } from "../lint/lint-memory-directory";
 import { scanMemoryDir } from "../memdir/scan-memory-dir";
-import { maskOptionalText, maskSecretsForDisplay, maskSecretsInQuotedNames } from "../secrets/mask-secret-ranges";
+import { maskOptionalText } from "../secrets/mask-secret-ranges";
 import type { MemoryRow } from "./memory-row";
+import { nameHoldsSecret } from "./name-holds-secret";
 
 export type LoadedMemoryRows = {
   rows: MemoryRow[];
@@ -17,10 +18,12 @@ export type LoadedMemoryRows = {
  * read model has masked its names, descriptions or finding texts before.
  */
 export async function loadMemoryRows(memoryDir: string, now: Date = new Date()): Promise<LoadedMemoryRows> {
-  const [scan, lint] = await Promise.all([scanMemoryDir(memoryDir, { all: true }), lintMemoryDir(memoryDir)]);
+  // teammem lint's findings (credentials in a text or a name included), masked as lint prints them.
+  const [scan, lint] = await Promise.all([scanMemoryDir(memoryDir, { all: true }), lintMemoryDirectory(memoryDir)]);
   const findingsByFile = new Map<string, LintFinding[]>();
-  for (const finding of lint.findings) findingsByFile.set(finding.file, [...(findingsByFile.get(finding.file) ?? []), maskFinding(finding)]);
-  const rows = scan.memories.map((memory) => ({
+  for (const finding of lint.findings) findingsByFile.set(finding.file, [...(findingsByFile.get(finding.file) ?? []), finding]);
+  // A file named after a credential is no row: its finding, under its masked name, says to rename it.
+  const rows = scan.memories.filter((memory) => !nameHoldsSecret(memory.path)).map((memory) => ({
     path: memory.path,
     name: maskOptionalText(memory.name),
     description: maskOptionalText(memory.description),
@@ -32,12 +35,7 @@ export async function loadMemoryRows(memoryDir: string, now: Date = new Date()):
     findings: findingsByFile.get(memory.path) ?? [],
   }));
   const listed = new Set(rows.map((row) => row.path));
-  // These are listed by file name only (no link to follow): a token in the name is masked too.
-  const otherFindings = lint.findings.filter((finding) => !listed.has(finding.file)).map((finding) => ({ ...maskFinding(finding), file: maskSecretsInQuotedNames(finding.file) }));
+  // Listed by file name only (no link to follow), already masked.
+  const otherFindings = lint.findings.filter((finding) => !listed.has(finding.file));
   return { rows, otherFindings };
-}
-
-// As the read model stores a team memory's findings (describe-memory-file.ts): a message may quote the name or a line.
-function maskFinding(finding: LintFinding): LintFinding {
-  return { ...finding, message: maskSecretsForDisplay(finding.message), ...(finding.fix === undefined ? {} : { fix: maskSecretsForDisplay(finding.fix) }) };
 }

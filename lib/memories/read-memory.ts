@@ -2,11 +2,12 @@ import { memoryAge, needsFreshnessWarning } from "../memdir/age";
 import { formatMemoryHeader } from "../memdir/format-memory-header";
 import { parseFrontmatter, parseHeaderOfFirstLines, type FrontmatterStatus, type MemoryType } from "../memdir/frontmatter";
 import type { LintFinding } from "../memdir/lint-finding";
-import { lintMemoryDir } from "../memdir/lint-memory-dir";
+import { lintMemoryDirectory } from "../lint/lint-memory-directory";
 import { findKeyProblem } from "../memdir/validate-memory-key";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
-import { maskOptionalText, maskSecretsDeep, maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
+import { maskOptionalText, maskSecretsDeep, maskSecretsForDisplay, maskSecretsInQuotedNames } from "../secrets/mask-secret-ranges";
+import { nameHoldsSecret } from "./name-holds-secret";
 import { withMemoryDir, type MemorySourceOptions } from "./memory-source";
 import { assertProjectPermission } from "../auth/permissions";
 import { parseJsonOrNull } from "../parse-json";
@@ -50,9 +51,10 @@ export async function readMemory(options: ReadMemoryOptions): Promise<MemoryView
   if (!memoryPath.endsWith(".md") || /(^|\/)MEMORY\.md$/.test(memoryPath)) {
     throw new AppError("INVALID_INPUT", "A memory is a `.md` file other than MEMORY.md; MEMORY.md has its own index page.");
   }
+  if (nameHoldsSecret(memoryPath)) throw new AppError("INVALID_INPUT", "That file's name holds what looks like a credential, so its page is not shown: rename the file.");
   const view = source.scope === "team" ? await readTeamMemory(options, source.projectId) : await withMemoryDir({ ...options, folder: source.folder }, async ({ memoryDir, displayDir }) => {
     const file = await readMemoryFile(memoryDir, memoryPath);
-    const lint = await lintMemoryDir(memoryDir);
+    const lint = await lintMemoryDirectory(memoryDir);
     return { file, displayPath: `${displayDir}/${memoryPath}`, findings: lint.findings.filter((finding) => finding.file === memoryPath) };
   });
   // C4: an agent's fields come from the first 30 lines only; show those, not a fuller reading.
@@ -74,7 +76,7 @@ export async function readMemory(options: ReadMemoryOptions): Promise<MemoryView
     hasFreshnessWarning: needsFreshnessWarning(view.file.mtime, now),
     size: view.file.size,
     isCut: view.file.isCut,
-    findings: view.findings.map((finding) => ({ ...finding, message: maskSecretsForDisplay(finding.message) })),
+    findings: view.findings.map((finding) => ({ ...finding, message: maskSecretsInQuotedNames(finding.message) })),
     history,
   };
 }

@@ -161,6 +161,18 @@ describe("private memory under the Claude home", () => {
     expect(index).not.toContain(awsKey.slice(8));
   });
 
+  it("a private file named after a credential is listed only by its masked name with the finding to rename it, and its page is refused", async () => {
+    const token = ["ghs_", "Zq7Lm2Vx9Rt4Kp8Wn3Yb6Hc1Jd5Fg0Se2Ua7"].join("");
+    const file = `reference_ci_${token}.md`;
+    const { folder } = await privateFolder({ [file]: "---\nname: CI app\ndescription: the CI app's installation\ntype: reference\n---\nbody\n", "ok.md": "---\nname: ok\ndescription: fine\ntype: user\n---\nhi\n" });
+    const listed = await list(callers.omar, { scope: "private", folder });
+    expect(listed.memories.map((memory) => memory.path)).toEqual(["ok.md"]);
+    expect(listed.otherFindings).toContainEqual(expect.objectContaining({ rule: "secret", file: expect.stringMatching(/^reference_ci_\[REDACTED:/) }));
+    expect(JSON.stringify(listed)).not.toContain(token.slice(4, 20));
+    const page = await expectCode(readMemory({ config, db, caller: callers.omar, source: { scope: "private", folder }, memoryPath: file }), "INVALID_INPUT");
+    expect(page.message).toMatch(/name holds what looks like a credential/);
+  });
+
   it("never follows a symlink out of the memory directory", async () => {
     const outside = await tempDir();
     await writeFile(path.join(outside, "secret.md"), "---\nname: secret\n---\nnot yours\n");

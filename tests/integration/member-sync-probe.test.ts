@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { chmod, rm, stat } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, realpath, rename, rm, stat, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCompiledCli } from "../helpers/compiled-cli";
@@ -54,6 +54,36 @@ describe("a removal this disk refused", () => {
   });
 });
 
+describe("a team/ that is not a folder of the memory directory", () => {
+  it("team/ as a link out of the memory directory: one line naming it and what to do, exit 2, nothing written there (sync and status)", async () => {
+    const member = await makeMember("team-link-out", "priya");
+    const author = await makeMember("team-link-out-author", "omar");
+    await sync(author);
+    await writeTeamFile(author, "project_team_link_out.md", memory("Team link out", "Alpha deploys on Mondays."));
+    await approve((await sync(author)).proposed[0]!.proposalId!);
+
+    const outside = path.join(world.root, "team-link-out-folder");
+    await mkdir(outside, { recursive: true });
+    await writeFile(path.join(outside, "notes.txt"), "unrelated\n");
+    await sync(member); // synced before: the state names its files, so status reads team/ too
+    await rename(member.teamDir, `${member.teamDir}-moved`);
+    await symlink(outside, member.teamDir);
+    const stateBefore = await readFile(`${member.memoryDir}.teammem-sync.json`, "utf8");
+    const expected = `${member.teamDir} is a link to ${await realpath(outside)}, outside the memory directory: teammem does not sync through it. Replace the link with a folder`;
+    for (const command of ["sync", "status"]) {
+      const cli = await teammem(member, [command]);
+      expect(cli.code).toBe(2);
+      expect(cli.stderr.trim().split("\n")).toHaveLength(1);
+      expect(cli.stderr).toContain(expected);
+    }
+    const quiet = await teammem(member, ["sync", "--quiet"]);
+    expect(quiet.code).toBe(0); // the session-start hook says it in one line, never fails the session
+    expect(quiet.stdout).toContain(expected);
+    expect(await readdir(outside)).toEqual(["notes.txt"]);
+    expect(await readFile(`${member.memoryDir}.teammem-sync.json`, "utf8")).toBe(stateBefore);
+  });
+});
+
 /**
  * Makes `folder` refuse new and removed entries while `work` runs: chmod 555 for a user; root
  * passes permission bits, so there it is the immutable attribute.
@@ -75,6 +105,10 @@ async function makeMember(homeName: string, user: User): Promise<Member> {
   const { home, checkout } = await world.makeMemberHome(homeName);
   const memoryDir = privateMemoryDir(path.join(home, ".claude"), checkout);
   return { user, home, checkout, memoryDir, teamDir: teamMemoryDir(memoryDir), token: world.tokens[user]! };
+}
+
+function teammem(member: Member, args: string[]) {
+  return world.teammem(args, { home: member.home, cwd: member.checkout, token: member.token });
 }
 
 function sync(member: Member, options: { isDryRun?: boolean } = {}): Promise<SyncReport> {

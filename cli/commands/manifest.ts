@@ -1,5 +1,6 @@
 import { MAX_MEMORY_FILES, scanMemoryDir } from "../../lib/memdir/scan-memory-dir";
 import { formatModelManifest } from "../../lib/recall/format-model-manifest";
+import { toSurfacedKey } from "../../lib/recall/surfaced-key";
 import type { Command } from "../command";
 import { EXIT } from "../output";
 import { readMemoryDirArg } from "../read-memory-dir-arg";
@@ -16,7 +17,7 @@ One line per memory, newest ${MAX_MEMORY_FILES} only, exactly as teammem's selec
 A memory without a valid type has no [type] tag; one without a description has no ": …" tail.
 A credential in a file name or a description is masked ([REDACTED:kind …]): none goes to a model.
 
-  --surfaced  comma-separated paths (relative to DIR) already shown in this conversation;
+  --surfaced  comma-separated paths (relative to DIR, or absolute) already shown in this conversation;
               they are left out so they do not take one of the selector's slots
   --json      {"dir", "lines": [...]}
 
@@ -24,7 +25,7 @@ Exit code 0, or 2 when DIR is missing or not a directory. Needs no teammem setup
   options: { surfaced: { type: "string" } },
   async run({ positionals, flags, output }) {
     const memoryDir = await readMemoryDirArg("manifest", positionals);
-    const surfaced = typeof flags.surfaced === "string" ? parseSurfaced(flags.surfaced) : [];
+    const surfaced = typeof flags.surfaced === "string" ? parseSurfaced(memoryDir, flags.surfaced) : [];
     const scan = await scanMemoryDir(memoryDir);
     // R4: surfaced memories leave the manifest after the newest-200 cut, as Claude Code does, so
     // they free a selector slot without pulling an older memory into the window.
@@ -36,10 +37,11 @@ Exit code 0, or 2 when DIR is missing or not a directory. Needs no teammem setup
   },
 };
 
-/** Paths as a user types them (`./a.md`, `team\\b.md`) matched against scan paths (C5: `/`). */
-function parseSurfaced(list: string): string[] {
+/** Paths as a user or an agent gives them (`./a.md`, `team\\b.md`, absolute), as scan paths. */
+function parseSurfaced(memoryDir: string, list: string): string[] {
   return list
     .split(",")
-    .map((entry) => entry.trim().replace(/\\/g, "/").replace(/^(\.\/)+/, ""))
-    .filter((entry) => entry !== "");
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== "")
+    .map((entry) => toSurfacedKey(memoryDir, entry));
 }

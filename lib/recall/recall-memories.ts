@@ -1,4 +1,3 @@
-import path from "node:path";
 import { memoryAge } from "../memdir/age";
 import type { MemoryType } from "../memdir/frontmatter";
 import { manifestName } from "../memdir/format-manifest";
@@ -12,6 +11,7 @@ import { maskForDisplayRemembered, maskNameRemembered, maskSecrets, showModelNam
 import type { ModelBreaker, ModelPass } from "./create-model-breaker";
 import { modelFailureOf, type RecallModelSettings } from "./model";
 import { rankMemoriesLocally } from "./rank-memories-locally";
+import { toSurfacedKey } from "./surfaced-key";
 import { validateSelection } from "./validate-selection";
 
 /**
@@ -101,7 +101,7 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
 
   const scan = options.source ? { memories: options.source.memories, skipped: options.source.skipped ?? [] } : await scanMemoryDir(options.memoryDir, { all: true });
   options.signal?.throwIfAborted();
-  const surfaced = new Set((options.alreadySurfaced ?? []).map((file) => toMemoryKey(options.memoryDir, file)));
+  const surfaced = new Set((options.alreadySurfaced ?? []).map((file) => toSurfacedKey(options.memoryDir, file)));
   const newest = scan.memories.slice(0, MAX_MEMORY_FILES);
   const dropped: DroppedMemory[] = [
     ...newest.filter((memory) => surfaced.has(memory.path)).map((memory) => ({ file: memory.path, reason: "already-surfaced" as const })),
@@ -184,12 +184,6 @@ async function selectByModel(options: RecallOptions, model: RecallModelSettings,
 /** C8: a prompt of one word (or none) gives too little to select on. */
 export function isSingleWord(query: string): boolean {
   return query.trim().split(/\s+/).filter(Boolean).length <= 1;
-}
-
-/** R4: callers may know surfaced files by absolute path (an agent's Read) or by manifest name. */
-function toMemoryKey(memoryDir: string, file: string): string {
-  const relative = path.isAbsolute(file) ? path.relative(memoryDir, file) : file;
-  return relative.split(path.sep).join("/").replace(/\\/g, "/").replace(/^\.\//, "");
 }
 
 function describe(memory: ScannedMemory, now: Date): Omit<RecalledMemory, "injection" | "reason"> {

@@ -139,13 +139,14 @@ describe("teammem manifest", () => {
     for (const line of lines.slice(1)) expect(line).toMatch(/^- \[(user|feedback|project|reference)\] \S.* \(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\): .+$/);
   });
 
-  it("R4: --surfaced leaves those memories out", async () => {
+  it("R4: --surfaced leaves those memories out, named relative to DIR or by absolute path (as recall takes them)", async () => {
     const second = generated[MEMORY_COUNT - 2]!.file;
-    const result = await teammem(["manifest", memoryDir, "--surfaced", `missing-description.md,./${second}`, "--json"]);
+    const third = generated[MEMORY_COUNT - 3]!.file;
+    const result = await teammem(["manifest", memoryDir, "--surfaced", `missing-description.md,./${second},${path.join(memoryDir, third)}`, "--json"]);
     expect(result.code).toBe(0);
     const manifest = JSON.parse(result.stdout) as { dir: string; lines: string[] };
-    expect(manifest.lines).toHaveLength(198);
-    expect(manifest.lines.some((line) => line.includes("missing-description.md") || line.includes(` ${second} `))).toBe(false);
+    expect(manifest.lines).toHaveLength(197);
+    expect(manifest.lines.some((line) => line.includes("missing-description.md") || line.includes(` ${second} `) || line.includes(` ${third} `))).toBe(false);
     expect(manifest.lines[0]).toContain(generated[MEMORY_COUNT - 1]!.file);
   });
 });

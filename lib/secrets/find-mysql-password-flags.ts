@@ -1,4 +1,5 @@
 import { findAllMatches } from "./find-all-matches";
+import { isLocalDefaultCredential } from "./is-local-default-credential";
 import { isPlaceholderValue } from "./is-placeholder-value";
 import { RANK_ASSIGNMENT, type SecretRange } from "./secret-finding";
 
@@ -16,9 +17,20 @@ export function findMysqlPasswordFlags(text: string): SecretRange[] {
     const value = match[1] ?? match[2] ?? match[3] ?? "";
     if (isReference(value) || isPlaceholderValue(value)) continue;
     const end = match.index + match[0].length - (match[3] === undefined ? 1 : 0);
+    if (isLocalDefaultCredential({ password: value, ...userAndHost(text, match.index, end) })) continue;
     ranges.push({ kind: "password-assignment", start: end - value.length, end, isBounded: true, rank: RANK_ASSIGNMENT });
   }
   return ranges;
+}
+
+// `-u root` / `-uroot` / `--user=root`, and the same for the host; the clients default to localhost.
+const USER_OPTION = /(?:^|[\s"'])(?:-u\s*|--user=)["']?([^\s"']+)/;
+const HOST_OPTION = /(?:^|[\s"'])(?:-h\s*|--host=)["']?([^\s"']+)/;
+
+function userAndHost(text: string, commandStart: number, passwordEnd: number): { user: string; host: string } {
+  const lineEnd = text.indexOf("\n", passwordEnd);
+  const command = text.slice(commandStart, lineEnd < 0 ? Math.min(text.length, passwordEnd + 300) : Math.min(lineEnd, passwordEnd + 300));
+  return { user: USER_OPTION.exec(command)?.[1] ?? "", host: HOST_OPTION.exec(command)?.[1] ?? "localhost" };
 }
 
 // `-p$MYSQL_PWD`, `-p$$MYSQL_ROOT_PASSWORD` (compose's escape), `-p$(cat …)`: read elsewhere.

@@ -1,4 +1,5 @@
 import { findAllMatches } from "./find-all-matches";
+import { isLocalDefaultCredential } from "./is-local-default-credential";
 import { isPlaceholderValue } from "./is-placeholder-value";
 import { RANK_FORMAT, RANK_STRUCTURE, type SecretKind, type SecretRange } from "./secret-finding";
 
@@ -10,6 +11,7 @@ const URL_END = /[\s"'`<>]/;
 // `8080/a` as a password.
 const HOST_AFTER_AT = /^[A-Za-z0-9[][A-Za-z0-9.\-[\]]*(?:[:/?#,;)]|$)/;
 const PORT_THEN_PATH = /^\d{1,5}(?:[/?#]|$)/;
+const HOST = /^(?:\[[^\]]*\]|[^:/?#,;)]*)/;
 // jdbc:…;password=… / jdbc:…?password=… / jdbc:oracle:thin:user/password@host
 const JDBC_PASSWORD_PARAM = /jdbc:[a-z0-9]+:[^\s"'`]*?[?;&:]password=([^&;\s"'`]+)/gi;
 const JDBC_ORACLE_THIN = /jdbc:oracle:thin:[^\s/@:"'`]+\/([^\s@"'`]+)@/gi;
@@ -43,6 +45,9 @@ function findUrlPasswords(text: string): SecretRange[] {
       continue;
     }
     if (PORT_THEN_PATH.test(password) || isPlaceholderValue(password)) continue;
+    const user = text.slice(match.index + match[0].indexOf("://") + 3, passwordStart - 1);
+    const host = HOST.exec(text.slice(atIndex + 1, urlEnd))?.[0] ?? "";
+    if (isLocalDefaultCredential({ user, password, host })) continue;
     ranges.push(range("url-password", passwordStart, atIndex));
   }
   return ranges;

@@ -172,6 +172,15 @@ function laterLines(chars: Chars): string[] {
     'test: ["CMD", "mysqladmin", "ping", "-h", "localhost", "-uroot", "-p$$MYSQL_ROOT_PASSWORD"]',
     'mysql -u app -p"${DB_PASSWORD}" app_db',
     "mysqldump -u app -p$(cat /run/secrets/db_password) app > dump.sql",
+    // Bug 09: a docker image's published default password, on a local host or compose service
+    "Local test database (docker compose default): postgres://postgres:postgres@localhost:5432/app_test",
+    "Example: postgresql://user:pass@localhost/mydb",
+    "RabbitMQ in docker-compose: amqp://guest:guest@localhost:5672/",
+    "CI MySQL service: mysql://root:root@127.0.0.1:3306/test",
+    "DATABASE_URL=postgres://postgres:postgres@db:5432/app",
+    "MinIO console: http://minioadmin:minioadmin@[::1]:9001",
+    "mongodb://root:root@mongo.localhost:27017/admin",
+    "CI: mysql -h 127.0.0.1 -uroot -proot test < schema.sql",
   ];
 }
 

@@ -252,12 +252,16 @@ const GAP_RECIPES: Recipe[] = [
       ["BlobEndpoint=https://acme.blob.core.windows.net/;SharedAccessSignature=sv=2022-11-02&ss=b&srt=sco&sp=rl&se=2027-01-01T00:00:00Z&sig=", "\n"],
     ],
   },
+  // Bug 09's limits: a default password passes only on a local host, a local host only with one.
+  { kind: "url-password", value: (c) => `Xk9$${mixed(c, ALNUM, 12)}`, contexts: [["postgres://app:", "@localhost:5432/app\n"], ["DATABASE_URL=postgres://postgres:", "@db:5432/app\n"]] },
+  // (A default that appears nowhere else in the note, so the redaction tests can look for it.)
+  { kind: "url-password", value: () => "postgres", contexts: [["amqp://app:", "@rabbitmq.acme.io:5672/ (production broker)\n"], ["mysql://root:", "@10.0.0.5:3306/app\n"]] },
   { kind: "age-secret-key", value: (c) => `AGE-SECRET-KEY-1${c(BECH32.toUpperCase(), 58)}`, contexts: [["sops age key: ", "\n"], ["# created: 2026-03-01T10:00:00Z\n", "\n"]] },
   // mysql's password flag takes its value attached (`-pSecret`); `-p secret` asks for it instead.
   {
     kind: "password-assignment",
     value: (c) => `My${mixed(c, ALNUM, 12)}`,
-    contexts: [["connect with `mysql -h db1 -u report -p", " reports`"], ["mysqldump -uroot -p", " --all-databases > dump.sql"], ['mysql -u app -p"', '" app_db'], ['test: ["CMD", "mysqladmin", "ping", "-uroot", "-p', '"]']],
+    contexts: [["connect with `mysql -h db1 -u report -p", " reports`"], ["mysql -h 127.0.0.1 -uroot -p", " test"], ["mysqldump -uroot -p", " --all-databases > dump.sql"], ['mysql -u app -p"', '" app_db'], ['test: ["CMD", "mysqladmin", "ping", "-uroot", "-p', '"]']],
   },
 ];
 

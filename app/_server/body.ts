@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { findJsonProblem } from "@/lib/http/find-json-problem";
-import { parseJsonOrNull } from "@/lib/parse-json";
 import { parseInputOrThrow } from "./parse-input";
 
 /** Request bodies are small JSON documents; anything bigger is refused before it is parsed. */
@@ -14,12 +13,7 @@ export const MAX_BODY_DEPTH = 64;
 export async function readJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.infer<Schema>> {
   if (!isJson(request)) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json.");
   const text = await readCapped(request);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new AppError("INVALID_INPUT", "The request body is not valid JSON.");
-  }
+  const value = parseJsonText(text);
   assertTakeableJson(value);
   return parseInputOrThrow(schema, value, "body");
 }
@@ -27,19 +21,28 @@ export async function readJsonBody<Schema extends z.ZodType>(request: Request, s
 /**
  * The request again, its JSON body read once and checked as readJsonBody checks it (size,
  * Unicode, depth, and the fields when given a schema), for a handler that parses the body itself
- * (better-auth's). A body that is not JSON, or does not parse, goes on to that handler, which
- * answers it as it always has; with `fields` (sign-in) a body must be JSON.
+ * (better-auth's). A JSON body that does not parse is refused here as on every route; an empty
+ * one, or a body that is not JSON, goes on to that handler, except with `fields` (sign-in), where
+ * the body must be JSON.
  */
 export async function checkedJsonRequest(request: Request, fields?: z.ZodType): Promise<Request> {
-  if (!request.body) return request;
   // A body whose fields are checked must be JSON: another encoding (a form) would skip the check.
-  if (!isJson(request) && fields) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json.");
+  if (!isJson(request) && fields && request.body) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as JSON with Content-Type: application/json.");
   if (!isJson(request)) return request;
-  const text = await readCapped(request);
-  const value = parseJsonOrNull(text);
+  const text = request.body ? await readCapped(request) : "";
+  if (text.trim() === "" && !fields) return request.body ? new Request(request, { body: text }) : request;
+  const value = parseJsonText(text);
   assertTakeableJson(value);
-  if (fields && value !== null) parseInputOrThrow(fields, value, "body");
+  if (fields) parseInputOrThrow(fields, value, "body");
   return new Request(request, { body: text });
+}
+
+function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError("INVALID_INPUT", "The request body is not valid JSON.");
+  }
 }
 
 function isJson(request: Request): boolean {

@@ -26,8 +26,8 @@ export function PasswordForm() {
       setMessage({ isError: false, text: "Password changed; other sessions were signed out." });
       return;
     }
-    const payload = (await response.json().catch(() => null)) as { message?: string } | null;
-    setMessage({ isError: true, text: response.status === 400 || response.status === 401 ? (payload?.message ?? "The current password is wrong, or the new one is too short (12 characters at least).") : `The server answered ${response.status}.` });
+    const payload = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+    setMessage({ isError: true, text: response.status === 400 || response.status === 401 ? (payload?.error?.message ?? "The current password is wrong, or the new one is too short (12 characters at least).") : `The server answered ${response.status}.` });
   }
 
   return (

@@ -72,7 +72,7 @@ describe("sign-in limit", () => {
     const retryAfter = Number(locked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(((await locked.json()) as { message: string }).message).toMatch(/try again in \d+ seconds/i);
+    expect(((await locked.json()) as { error: { code: string; message: string } }).error).toEqual({ code: "RATE_LIMITED", message: expect.stringMatching(/try again in \d+ seconds/i) });
     // The account, not the address: another client cannot sign in as omar either.
     expect((await signIn("omar@acme.example", PASSWORD, newClient())).status).toBe(429);
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SIGN_IN_PATH } from "@/lib/auth/auth";
 import { AppError } from "@/lib/errors";
+import { toTeammemAuthAnswer } from "../../../_server/auth-answer";
 import { checkedJsonRequest } from "../../../_server/body";
 import { access, route } from "../../../_server/guard";
 import { getAuth } from "../../../_server/context";
@@ -20,12 +21,12 @@ const OPEN_ENDPOINTS = new Set([SIGN_IN_PATH, "/sign-out", "/get-session", "/cha
 
 // Sign-in (rate limited), sign-out, session, password change. Public by nature. The body is
 // checked first as every other route's is: better-auth answers a lone surrogate in a JSON string
-// (the database refuses it) with an empty 500.
+// (the database refuses it) with an empty 500. Its refusals are answered in teammem's error shape.
 const delegate = route(access.public, async ({ request }) => {
   const endpoint = new URL(request.url).pathname.replace(/^\/api\/auth/, "").replace(/\/$/, "");
   if (!OPEN_ENDPOINTS.has(endpoint)) throw new AppError("NOT_FOUND", "There is no such API endpoint; README.md lists them.");
   const fields = endpoint === SIGN_IN_PATH ? SignInFields : undefined;
-  return (await getAuth()).handler(await checkedJsonRequest(request, fields));
+  return toTeammemAuthAnswer(await (await getAuth()).handler(await checkedJsonRequest(request, fields)), request);
 });
 
 export const GET = delegate;

@@ -20,7 +20,7 @@ Usage: teammem index DIR --check [--json]
 characters), exactly what is loaded, links to missing files (dangling), memories with no entry
 (orphans; a subfolder with its own MEMORY.md, such as team/, is checked on its own), and lines
 over ~150 characters.
-  --json  {"lines", "bytes", "lineTruncated", "byteTruncated", "loadedLines",
+  --json  {"lines", "bytes", "lineTruncated", "byteTruncated", "sizeCut" (none, line-end, exact), "loadedLines",
           "entriesOutsideWindow": [{"line", "file"}], "loaded", "dangling": [{"line", "file"}],
           "orphans": [file], "longLines": [line], "unreadable": reason | null}
   Exit code 1 when there are dangling links, orphans or a truncated index, or when MEMORY.md is
@@ -55,6 +55,7 @@ async function runCheck(memoryDir: string, output: Output): Promise<number> {
       bytes: report.bytes,
       lineTruncated: report.lineTruncated,
       byteTruncated: report.byteTruncated,
+      sizeCut: report.sizeCut,
       loadedLines: report.loadedLines,
       entriesOutsideWindow: report.entriesOutsideWindow.map((link) => ({ line: link.line, file: link.file })),
       loaded: report.loaded,
@@ -69,10 +70,16 @@ async function runCheck(memoryDir: string, output: Output): Promise<number> {
   return hasProblems ? EXIT.findings : EXIT.ok;
 }
 
+const SIZE_CUTS: Record<IndexReport["sizeCut"], string> = {
+  none: "the first 200 lines fit, so no more is cut",
+  "line-end": `cut at the last line end before ${MAX_ENTRYPOINT_BYTES.toLocaleString("en-US")}`,
+  exact: `cut at ${MAX_ENTRYPOINT_BYTES.toLocaleString("en-US")} exactly: no line end before it`,
+};
+
 function printCheck(output: Output, report: IndexReport): void {
   const number = (value: number): string => value.toLocaleString("en-US");
   output.print(`lines    ${number(report.lines)} of ${MAX_ENTRYPOINT_LINES}${report.lineTruncated ? " (over: cut to the first 200)" : ""}`);
-  output.print(`size     ${number(report.bytes)} of ${number(MAX_ENTRYPOINT_BYTES)} characters${report.byteTruncated ? " (over: cut at a line end)" : ""}`);
+  output.print(`size     ${number(report.bytes)} of ${number(MAX_ENTRYPOINT_BYTES)} characters${report.byteTruncated ? ` (over: ${SIZE_CUTS[report.sizeCut]})` : ""}`);
   output.print(`loaded   ${number(report.loadedLines)} lines, ${number(report.links.length - report.entriesOutsideWindow.length)} of ${number(report.links.length)} entries`);
   for (const finding of report.findings) {
     output.print(`${finding.severity === "error" ? "error  " : "warning"}  ${finding.rule}: ${finding.message}${finding.fix ? ` ${finding.fix}` : ""}`);

@@ -13,6 +13,12 @@ export type IndexTruncation = {
   /** Over the line / size limit (Claude Code's flags: the size flag is set on the whole index). */
   lineTruncated: boolean;
   byteTruncated: boolean;
+  /**
+   * The size cut that happened to what the line cut left: none (the first 200 lines fit, even
+   * when the whole index is over), at the last line end before the limit, or at the limit itself
+   * (no line end before it).
+   */
+  sizeCut: "none" | "line-end" | "exact";
   /** Lines that reach the model, before the warning. */
   loadedLines: number;
   /** Exactly the text that is loaded, with teammem's warning appended when it was cut. */
@@ -31,8 +37,10 @@ export function truncateIndex(raw: string): IndexTruncation {
   const lineTruncated = contentLines.length > MAX_ENTRYPOINT_LINES;
   const byteTruncated = content.length > MAX_ENTRYPOINT_BYTES;
   let kept = lineTruncated ? contentLines.slice(0, MAX_ENTRYPOINT_LINES).join("\n") : content;
+  let sizeCut: IndexTruncation["sizeCut"] = "none";
   if (kept.length > MAX_ENTRYPOINT_BYTES) {
     const cutAt = kept.lastIndexOf("\n", MAX_ENTRYPOINT_BYTES);
+    sizeCut = cutAt > 0 ? "line-end" : "exact";
     kept = kept.slice(0, cutAt > 0 ? cutAt : MAX_ENTRYPOINT_BYTES);
   }
   const warning = lineTruncated || byteTruncated ? truncationWarning(contentLines.length, content.length, lineTruncated, byteTruncated) : null;
@@ -41,6 +49,7 @@ export function truncateIndex(raw: string): IndexTruncation {
     bytes: content.length,
     lineTruncated,
     byteTruncated,
+    sizeCut,
     loadedLines: kept === "" ? 0 : kept.split("\n").length,
     loaded: warning ? `${kept}\n\n${warning}` : kept,
     warning,

@@ -13,7 +13,7 @@ describe("truncateIndex", () => {
   it("I3: over 200 lines keeps the first 200 and warns about lines", () => {
     const text = Array.from({ length: 250 }, (_, index) => entry(index)).join("\n");
     const result = truncateIndex(text);
-    expect(result).toMatchObject({ lines: 250, lineTruncated: true, byteTruncated: false, loadedLines: 200 });
+    expect(result).toMatchObject({ lines: 250, lineTruncated: true, byteTruncated: false, sizeCut: "none", loadedLines: 200 });
     expect(result.loaded.startsWith(Array.from({ length: 200 }, (_, index) => entry(index)).join("\n") + "\n\n")).toBe(true);
     expect(result.warning).toMatch(/250 lines \(the limit is 200\)/);
     expect(result.warning).not.toMatch(/characters \(the limit/);
@@ -23,7 +23,7 @@ describe("truncateIndex", () => {
     const text = Array.from({ length: 100 }, (_, index) => entry(index, 300)).join("\n");
     const result = truncateIndex(text);
     const kept = result.loaded.slice(0, result.loaded.indexOf("\n\n>"));
-    expect(result).toMatchObject({ lineTruncated: false, byteTruncated: true });
+    expect(result).toMatchObject({ lineTruncated: false, byteTruncated: true, sizeCut: "line-end" });
     expect(kept.length).toBeLessThanOrEqual(MAX_ENTRYPOINT_BYTES);
     expect(text.startsWith(kept + "\n")).toBe(true);
     expect(result.loadedLines).toBe(kept.split("\n").length);
@@ -33,6 +33,14 @@ describe("truncateIndex", () => {
   it("I3: a single line with no newline is cut at 25,000", () => {
     const result = truncateIndex("x".repeat(30_000));
     expect(result.loaded.indexOf("\n\n>")).toBe(25_000);
+    expect(result.sizeCut).toBe("exact");
+  });
+
+  it("I3: a whole index over 25,000 characters whose first 200 lines fit is flagged over, with no size cut", () => {
+    const text = Array.from({ length: 250 }, (_, index) => entry(index, 100)).join("\n");
+    const result = truncateIndex(text);
+    expect(result.bytes).toBeGreaterThan(MAX_ENTRYPOINT_BYTES);
+    expect(result).toMatchObject({ lineTruncated: true, byteTruncated: true, sizeCut: "none", loadedLines: 200 });
   });
 
   it("C7: 'bytes' is string length, so multi-byte text is measured in characters", () => {

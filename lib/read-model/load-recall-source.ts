@@ -2,14 +2,13 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { isMemoryType } from "../memdir/frontmatter";
 import { MAX_MEMORY_FILES, type ScannedMemory } from "../memdir/scan-memory-dir";
+import { OVER_LIMIT_NAMED } from "../recall/dropped-memory";
 import type { ScannedSource } from "../recall/recall-memories";
 import { readStaleDoubtsOf } from "../stale/read-stale-doubts";
 import { readBlobs } from "../store/git";
 import { refreshStore } from "../store/read-store";
 import { ensureReadModel } from "./ensure-read-model";
 
-/** Beyond the newest 200, this many are still named in a recall's "over-limit" list. */
-const OVER_LIMIT_NAMED = 20;
 const BLOB_CACHE_SIZE = 2_000;
 
 type Candidates = { commit: string | null; memories: ScannedMemory[]; blobs: Map<string, string> };

@@ -13,3 +13,9 @@ export type DropReason =
   | "unreadable"; // chosen, but the file could not be read for injection
 
 export type DroppedMemory = { file: string; reason: DropReason };
+
+/**
+ * Beyond the newest 200, this many are still named in a recall's "over-limit" list: the server
+ * and `teammem recall` alike (a folder of thousands printed thousands of lines).
+ */
+export const OVER_LIMIT_NAMED = 20;

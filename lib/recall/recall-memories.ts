@@ -4,7 +4,7 @@ import { manifestName } from "../memdir/format-manifest";
 import { MAX_MEMORY_FILES, scanMemoryDir, type ScannedMemory, type SkippedFile } from "../memdir/scan-memory-dir";
 import { isAppError } from "../errors";
 import { spokenWordsByTerm } from "./build-local-index";
-import type { DroppedMemory } from "./dropped-memory";
+import { OVER_LIMIT_NAMED, type DroppedMemory } from "./dropped-memory";
 import { formatInjection, formatInjectionText } from "./format-injection";
 import { formatModelManifestLine } from "./format-model-manifest";
 import { maskForDisplayRemembered, maskNameRemembered, maskSecrets, showModelName } from "./mask-secrets";
@@ -105,7 +105,7 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
   const newest = scan.memories.slice(0, MAX_MEMORY_FILES);
   const dropped: DroppedMemory[] = [
     ...newest.filter((memory) => surfaced.has(memory.path)).map((memory) => ({ file: memory.path, reason: "already-surfaced" as const })),
-    ...scan.memories.slice(MAX_MEMORY_FILES).map((memory) => ({ file: memory.path, reason: "over-limit" as const })),
+    ...scan.memories.slice(MAX_MEMORY_FILES, MAX_MEMORY_FILES + OVER_LIMIT_NAMED).map((memory) => ({ file: memory.path, reason: "over-limit" as const })),
   ];
   const candidates = newest.filter((memory) => !surfaced.has(memory.path));
   let manifest: string | undefined;

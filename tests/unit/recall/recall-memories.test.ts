@@ -125,6 +125,15 @@ describe("recallMemories without a model (the local ranker)", () => {
     expect(result.selected).toEqual([]); // the one memory about Zanzibar is among the oldest five
   });
 
+  it("S4: past the newest 220 the over-limit list stops naming memories, as the server's does", async () => {
+    const memoryDir = await tempDir("recall-more-");
+    const start = Date.UTC(2026, 0, 1);
+    for (let index = 0; index < 260; index++) await put(memoryDir, `note_${index}.md`, `---\ndescription: Note ${index}\ntype: project\n---\nx\n`, new Date(start + index * 60_000));
+    const result = await recallMemories({ memoryDir, query: "what about the reporting pipeline", now: FIXTURE_NOW });
+    const overLimit = result.dropped.filter((entry) => entry.reason === "over-limit").map((entry) => entry.file);
+    expect(overLimit).toEqual(Array.from({ length: 20 }, (_, offset) => `note_${59 - offset}.md`));
+  });
+
   it("R7, A3: the injection is a system reminder with the A3 header, the whole file and no note when short", async () => {
     const memoryDir = await tempDir("recall-inject-");
     const text = "---\nname: Deploy freeze\ndescription: Production deploy freeze for Black Friday week\ntype: project\n---\nNo deploys from 2026-11-26.\n";

@@ -48,6 +48,8 @@ await new Promise<void>((resolve) => {
 
 const { serveWebHandler } = await import("../lib/http/serve-web-handler");
 const { answerMalformedPath } = await import("../lib/http/answer-malformed-path");
+const { answerUnknownMethod } = await import("../lib/http/answer-unknown-method");
+const { createApiRouteMethods } = await import("../app/_server/api-route-methods");
 const { MAX_BODY_BYTES } = await import("../app/_server/body");
 const { POST: recall } = await import("../app/api/projects/[id]/recall/route");
 const { flushAllRecallLogs } = await import("../lib/recall/recall-log");
@@ -58,9 +60,13 @@ const handleWithNext = app.getRequestHandler();
 await app.prepare();
 
 const RECALL_PATH = /^\/api\/projects\/([^/?]+)\/recall(?:\?.*)?$/;
+// TRACE, PROPFIND, …: Next.js refuses them before any route runs (a 500, an empty 400).
+const apiRouteMethodsOf = createApiRouteMethods(path.join(root, "app", "api"));
 
 startServing((incoming, outgoing) => {
   if (answerMalformedPath(incoming, outgoing)) return Promise.resolve();
+  const methodRefusal = answerUnknownMethod(incoming, outgoing, apiRouteMethodsOf);
+  if (methodRefusal) return methodRefusal;
   const recallOf = incoming.method === "POST" ? recallRequest(incoming.url ?? "", incoming.headers.host) : null;
   return recallOf
     ? serveWebHandler(incoming, outgoing, (request) => recall(request, { params: Promise.resolve({ id: recallOf.projectId }) }), { url: recallOf.url, maxBodyBytes: MAX_BODY_BYTES })

@@ -43,7 +43,7 @@ const SAFE_ENV: Record<string, string> = {
 
 export type CodeGitOptions = { input?: string; timeoutMs?: number; okExitCodes?: number[] };
 
-export type CodeGitResult = { stdout: Buffer; exitCode: number };
+export type CodeGitResult = { stdout: Buffer; exitCode: number; stderr: string };
 
 /** Runs `git -c … <args>` in `dir` (the environment stripped of every other GIT_* variable); fails with INVALID_INPUT naming the command when git fails. */
 export async function runCodeGit(dir: string, args: string[], options: CodeGitOptions = {}): Promise<CodeGitResult> {
@@ -60,7 +60,7 @@ export async function runCodeGit(dir: string, args: string[], options: CodeGitOp
   if (result.failure === "overflow") throw codeGitFailed(args, "its output was too large");
   if (result.failure === "timeout") throw codeGitFailed(args, "it took too long");
   if (result.exitCode !== 0 && !(options.okExitCodes ?? []).includes(result.exitCode)) throw codeGitFailed(args, firstLine(result.stderr));
-  return { stdout: result.stdout, exitCode: result.exitCode };
+  return { stdout: result.stdout, exitCode: result.exitCode, stderr: redactUrl(firstLine(result.stderr)) };
 }
 
 function codeGitFailed(args: string[], reason: string): AppError {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { AppError } from "../errors";
 import { runCodeGit } from "./code-git";
 
 /** What a code commit holds: every file path, every folder, and where each file name occurs. */
@@ -8,7 +9,11 @@ export type CodeTree = { commit: string; files: Set<string>; dirs: Set<string>; 
 
 /** The commit HEAD names (the default branch of a mirror), or null when the repository has none. */
 export async function resolveCodeHead(dir: string): Promise<string | null> {
-  const { stdout, exitCode } = await runCodeGit(dir, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], { okExitCodes: [1, 128] });
+  const { stdout, exitCode, stderr } = await runCodeGit(dir, ["rev-parse", "--verify", "--quiet", "HEAD^{commit}"], { okExitCodes: [1, 128] });
+  // git refuses a repository another user owns; "not a repository" would send people looking elsewhere.
+  if (exitCode === 128 && stderr.includes("dubious ownership")) {
+    throw new AppError("INVALID_INPUT", `${dir} belongs to another user, and git refuses to read it ("dubious ownership"): run teammem as its owner, or mark it safe with git config --global --add safe.directory ${dir}.`);
+  }
   const commit = stdout.toString("utf8").trim();
   return exitCode === 0 && /^[0-9a-f]{40,64}$/.test(commit) ? commit : null;
 }

@@ -1,6 +1,7 @@
 import { generateRandomString } from "better-auth/crypto";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { findNameProblem } from "../find-name-problem";
 import { assertNoSecret } from "../secrets/assert-no-secret";
 import { hashApiToken, parseProjectIds, TOKEN_PREFIX_LENGTH } from "./api-token-format";
 import { listVisibleProjectIds } from "./permissions";
@@ -27,6 +28,8 @@ export async function createApiToken(db: Db, caller: Caller, options: CreateApiT
   if (outside.length > 0) throw new AppError("INVALID_INPUT", `You have no role in: ${outside.join(", ")}.`);
   if (options.projectIds.length === 0) throw new AppError("INVALID_INPUT", "Choose at least one project for the token.");
   assertNoSecret(options.name, "name");
+  const nameProblem = findNameProblem(options.name);
+  if (nameProblem) throw new AppError("INVALID_INPUT", `name: ${nameProblem}.`, { details: { field: "name" } });
 
   const token = `tm_${generateRandomString(40, "a-z", "A-Z", "0-9")}`;
   const record = await db.apiToken.create({

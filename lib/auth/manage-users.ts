@@ -2,6 +2,7 @@ import { generateRandomString } from "better-auth/crypto";
 import * as z from "zod/mini";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
+import { findNameProblem } from "../find-name-problem";
 import { assertNoSecret } from "../secrets/assert-no-secret";
 import { findFormatTokensInName } from "../secrets/find-format-tokens";
 import type { Auth } from "./auth";
@@ -27,6 +28,8 @@ export async function createAccount(auth: Auth, db: Db, account: NewAccount): Pr
   if (!NEW_ACCOUNT_EMAIL.safeParse(email).success) throw new AppError("INVALID_INPUT", "email: give an email address, such as ann@example.com.", { details: { field: "email" } });
   if (account.name.trim().length === 0 || account.name.trim().length > 100) throw new AppError("INVALID_INPUT", "name: give the person's name (1 to 100 characters).", { details: { field: "name" } });
   assertNoSecret(account.name, "name");
+  const nameProblem = findNameProblem(account.name.trim());
+  if (nameProblem) throw new AppError("INVALID_INPUT", `name: ${nameProblem}.`, { details: { field: "name" } });
   // Shown on every page that names the person; a provider's token form is no one's address.
   const token = findFormatTokensInName(email)[0];
   if (token) throw new AppError("INVALID_INPUT", `email: it has the form of a credential (${token.kind}); give the person's address.`, { details: { field: "email" } });

@@ -33,7 +33,8 @@ export async function resolveCaller(auth: Auth, db: Db, headers: Headers): Promi
 }
 
 async function resolveToken(db: Db, authorization: string): Promise<Caller> {
-  const match = /^Bearer (\S+)$/.exec(authorization.trim());
+  // The scheme is case-insensitive (RFC 9110 §11.1): `bearer tm_…` is the same header.
+  const match = /^Bearer +(\S+)$/i.exec(authorization.trim());
   if (!match || !TOKEN_PATTERN.test(match[1]!)) {
     throw new AppError("UNAUTHORIZED", "Malformed Authorization header: expected `Bearer tm_…` with a teammem API token.");
   }

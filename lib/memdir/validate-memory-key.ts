@@ -21,7 +21,9 @@ const PLAIN_KEY = /^[\x20-\x24\x26-\x7e]+$/;
 function findFormProblem(form: string): string | null {
   if (form.includes("\0")) return "the name contains a NUL character";
   if (form.includes("\\")) return "the name contains a backslash";
-  if (form.startsWith("/") || /^[A-Za-z]:/.test(form)) return "the name is an absolute path";
+  if (form.startsWith("/") || /^[A-Za-z]:\//.test(form)) return "the name is an absolute path";
+  // `C:notes.md` is relative to drive C's current folder on Windows: a colon there is never a name.
+  if (/^[A-Za-z]:/.test(form)) return "the name starts with a drive letter and a colon (a Windows drive)";
   const segments = form.split("/");
   if (segments.some((segment) => segment === ".." || segment === ".")) return "the name contains a `.` or `..` segment";
   if (segments.some((segment) => segment === "")) return "the name contains an empty segment";

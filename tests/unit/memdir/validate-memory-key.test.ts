@@ -12,6 +12,12 @@ describe("validateMemoryKey", () => {
     }
   });
 
+  it("a drive letter and a colon is named as a Windows drive, an absolute drive path as absolute", () => {
+    expect(findKeyProblem("a:b.md")).toBe("the name starts with a drive letter and a colon (a Windows drive)");
+    expect(findKeyProblem("C:/x.md")).toBe("the name is an absolute path");
+    expect(findKeyProblem("notes/a:b.md")).toBeNull(); // a colon later is the store's portability rule's
+  });
+
   it("C12: .. hidden by URL encoding or NFKC normalisation is rejected", () => {
     for (const key of ["%2e%2e/x.md", "team/%2E%2E/x.md", "\uFF0E\uFF0E/x.md", "a%2fb%5c.md", "%00.md"]) {
       expect(findKeyProblem(key), key).not.toBeNull();

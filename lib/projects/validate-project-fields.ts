@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AppError } from "../errors";
 import { parseJsonOrNull } from "../parse-json";
 import { assertNoSecret } from "../secrets/assert-no-secret";
+import { findNameProblem } from "../find-name-problem";
 import { findCredentialInName } from "../secrets/find-credential-in-name";
 import { ADJUSTABLE_TYPES, DEFAULT_STALE_AFTER_DAYS, type StaleAfterDays } from "../stale/stale-thresholds";
 import { ProjectId } from "../store/store-manifest";
@@ -18,7 +19,8 @@ export function validateProjectName(name: string): string {
   if (trimmed === "") throw invalid("name", "name: give the project a name.");
   if (trimmed.length > MAX_PROJECT_NAME_LENGTH) throw invalid("name", `name: at most ${MAX_PROJECT_NAME_LENGTH} characters.`);
   // A line break would end a commit subject and start a fake trailer in the store's history.
-  if ([...trimmed].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) throw invalid("name", "name: use one line without control characters.");
+  const nameProblem = findNameProblem(trimmed);
+  if (nameProblem) throw invalid("name", `name: ${nameProblem}.`);
   assertNoSecret(trimmed, "name"); // shown on every page and stored in teammem.json
   return trimmed;
 }

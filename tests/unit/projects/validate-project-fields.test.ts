@@ -52,6 +52,12 @@ describe("project fields", () => {
     }
   });
 
+  it("refuses a name with a bidirectional override or a zero-width space, naming the character", () => {
+    expect(errorOf(() => validateProjectName("Checkout \u202Eyrotsih")).message).toBe("name: holds an invisible or control character (U+202E); type the name again without it.");
+    expect(errorOf(() => validateProjectName("Check\u200Bout")).message).toMatch(/U\+200B/);
+    expect(validateProjectName("Café 🚀")).toBe("Café 🚀");
+  });
+
   it("reads a damaged repoUrls column as no URLs", () => {
     expect(parseStoredRepoUrls('["github.com/a/b"]')).toEqual(["github.com/a/b"]);
     expect(parseStoredRepoUrls("not json")).toEqual([]);

@@ -42,7 +42,7 @@ export async function readSyncChanges(config: Config, db: Db, options: ReadSyncC
   const { commit: head } = await ensureReadModel(config, db);
   if (options.expectedHead && options.expectedHead !== head) throw storeMoved();
   const empty = { projectId: options.projectId, head, since: options.since, files: [], removed: [], page: options.page, pageCount: 1, changedMemories: 0 };
-  const proposals = options.page === 1 ? await listTrackedProposals(config, db, { projectId: options.projectId, userId: options.userId, head, proposalIds: options.proposalIds }) : [];
+  const proposals = options.page === 1 ? await listTrackedProposals(config, db, { projectId: options.projectId, userId: options.userId, head, proposalIds: options.proposalIds, includeOpen: options.since === null }) : [];
   if (head === null) return { ...empty, isUnchanged: options.since === null, full: true, proposals };
   if (options.since === head) return { ...empty, isUnchanged: true, full: false, proposals };
 

@@ -61,6 +61,8 @@ export const TrackedProposal = z.object({
   hasLanded: z.boolean(),
   /** For decided proposals: the file at `head` now (null when the store does not hold it). */
   current: z.optional(z.nullable(SyncFile)),
+  /** With a full answer: the checkout the proposal came from (its provenance), null when unknown. */
+  checkout: z.optional(z.nullable(z.string())),
 });
 export type TrackedProposal = z.infer<typeof TrackedProposal>;
 

@@ -71,6 +71,11 @@ export async function readSyncStatus({ config, target, cwd, clientVersion, proje
       const outcome = outcomes.get(proposal.proposalId);
       if (outcome) Object.assign(proposal, { state: outcome.state, reason: outcome.rejectionReason, hasLanded: outcome.hasLanded });
     }
+    // Without a state the server names the member's open sync proposals itself: this checkout's still wait.
+    const listed = new Set(status.proposals.map((proposal) => proposal.proposalId));
+    for (const outcome of answer.proposals) {
+      if (!listed.has(outcome.id) && outcome.checkout === location.checkoutRoot) status.proposals.push({ path: outcome.path, proposalId: outcome.id, state: outcome.state, reason: outcome.rejectionReason, isRetirement: outcome.isRetirement, hasLanded: outcome.hasLanded });
+    }
     return { ...status, head: answer.head, storeGained: gains };
   } catch (error) {
     return { ...status, serverProblem: error instanceof Error ? error.message : "the server could not be asked" };

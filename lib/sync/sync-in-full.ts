@@ -6,6 +6,7 @@ import type { SyncAnswer } from "../member-sync/sync-answer";
 import { findStoreNameProblem } from "../review/find-store-name-problem";
 import { reachFaultPoint } from "../store/fault-points";
 import { createSyncWriteEvidenceFinder } from "../transcripts/find-sync-write-evidence";
+import { adoptOpenRetirements } from "./adopt-open-retirements";
 import { applyDecisions } from "./apply-decisions";
 import { applyStoreChanges } from "./apply-store-changes";
 import { assertTeamFolder } from "./assert-team-folder";
@@ -75,6 +76,8 @@ export async function syncInFull(options: RunSyncOptions, location: TeamMemoryLo
   report.head = answer.head;
   report.mode = answer.isUnchanged ? "unchanged" : answer.full ? "full" : "changes";
 
+  // A team/ filled afresh (deleted as a whole, or a first sync) takes every store file.
+  if (hasTeamDir) adoptOpenRetirements(state, scan, answer, location.checkoutRoot);
   await applyDecisions({ state, scan, proposals: answer.proposals, files, report });
   const withdrawals = captureLocalChanges({ state, scan, answer, report });
   // The outbox and the settled decisions are durable before anything is sent or replaced. When

@@ -6,6 +6,7 @@ import { ensureCompiledCli } from "../helpers/compiled-cli";
 import { approveAs, memoryText, readTeamFile, writeTeamFile as writeTeamFileIn } from "../helpers/team-files";
 import { startSyncWorld } from "../helpers/member-sync-world";
 import { privateMemoryDir, teamMemoryDir } from "@/lib/memdir/paths";
+import { rejectProposal } from "@/lib/review/reject-proposal";
 import { runSync } from "@/lib/sync/run-sync";
 import type { SyncReport } from "@/lib/sync/sync-report";
 
@@ -81,6 +82,34 @@ describe("a team/ that is not a folder of the memory directory", () => {
     expect(quiet.stdout).toContain(expected);
     expect(await readdir(outside)).toEqual(["notes.txt"]);
     expect(await readFile(`${member.memoryDir}.teammem-sync.json`, "utf8")).toBe(stateBefore);
+  });
+});
+
+describe("a lost sync state beside a waiting retirement", () => {
+  it("the deleted file is not written back while its retirement waits, status lists it, and a rejection brings it back", async () => {
+    const member = await makeMember("lost-state-retirement", "omar");
+    const file = "project_lost_state_retirement.md";
+    await sync(member);
+    await writeTeamFile(member, file, memory("Lost state retirement", "Beta owns the invoices table."));
+    await approve((await sync(member)).proposed[0]!.proposalId!);
+    await sync(member);
+    await rm(path.join(member.teamDir, file));
+    const retirement = (await sync(member)).proposed[0]!;
+    expect(retirement).toMatchObject({ path: file, kind: "retirement" });
+    await rm(`${member.memoryDir}.teammem-sync.json`);
+
+    const again = await sync(member);
+    expect(again.pulled.added).not.toContain(file);
+    expect(again.proposed).toEqual([]);
+    expect(again.waiting).toContainEqual({ path: file, state: "submitted", storeChangedToo: false });
+    expect(await exists(path.join(member.teamDir, file))).toBe(false);
+    const status = await teammem(member, ["status", "--json"]);
+    expect(JSON.parse(status.stdout).proposals).toContainEqual(expect.objectContaining({ path: file, proposalId: retirement.proposalId, isRetirement: true }));
+
+    await rejectProposal(world.config, world.db, { proposalId: retirement.proposalId!, actorId: world.userIds.lena, reason: "still used" });
+    const settled = await sync(member);
+    expect(settled.turnedDown).toContainEqual(expect.objectContaining({ path: file, state: "rejected", restored: true }));
+    expect(await readTeam(member, file)).toContain("Beta owns the invoices table.");
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rm, stat, utimes } from "node:fs/promises";
+import { lstat, mkdir, open, readFile, rm, utimes } from "node:fs/promises";
 import path from "node:path";
 import { AppError } from "../errors";
 import { besideMemoryDir } from "./find-team-memory-dir";
@@ -34,6 +34,7 @@ export async function acquireSyncLock(memoryDir: string, waitMs: number): Promis
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const holder = await readHolder(lockFile);
+    if (holder.isNotAFile) throw new AppError("INVALID_INPUT", `${lockFile} is a folder (or other non-file) where teammem keeps its sync lock file: move it aside (or delete it if it holds nothing you need) and sync again.`);
     if (holder.isLeftOver) {
       await rm(lockFile, { force: true }); // the holder is gone: its lock means nothing any more
       continue;
@@ -59,9 +60,13 @@ function holdLock(lockFile: string): SyncLock {
   };
 }
 
-async function readHolder(lockFile: string): Promise<{ pid: number | null; isLeftOver: boolean }> {
-  const [text, info] = await Promise.all([readFile(lockFile, "utf8").catch(() => null), stat(lockFile).catch(() => null)]);
+type Holder = { pid: number | null; isLeftOver: boolean; isNotAFile?: boolean };
+
+async function readHolder(lockFile: string): Promise<Holder> {
+  const [text, info] = await Promise.all([readFile(lockFile, "utf8").catch(() => null), lstat(lockFile).catch(() => null)]);
   if (!info) return { pid: null, isLeftOver: false }; // released meanwhile: try again
+  // A folder left by a botched cleanup or restore: never taken over (it is not ours to delete).
+  if (!info.isFile()) return { pid: null, isLeftOver: false, isNotAFile: true };
   const age = Date.now() - info.mtimeMs;
   const pid = Number(text?.trim());
   if (!Number.isInteger(pid) || pid <= 0) return { pid: null, isLeftOver: age > UNWRITTEN_AFTER_MS };

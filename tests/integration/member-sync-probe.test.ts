@@ -113,6 +113,25 @@ describe("a lost sync state beside a waiting retirement", () => {
   });
 });
 
+describe("a folder where the sync lock belongs", () => {
+  it("sync names it and says what to do, in one line (exit 2; --quiet exit 0), and leaves it as it is", async () => {
+    const member = await makeMember("lock-folder", "priya");
+    await sync(member);
+    const lock = `${member.memoryDir}.teammem-sync.lock`;
+    await mkdir(lock);
+    await writeFile(path.join(lock, "left-over"), "kept\n");
+    const expected = `${lock} is a folder (or other non-file) where teammem keeps its sync lock file: move it aside`;
+    const cli = await teammem(member, ["sync"]);
+    expect(cli.code).toBe(2);
+    expect(cli.stderr.trim().split("\n")).toEqual([`teammem sync: ${expected} (or delete it if it holds nothing you need) and sync again.`]);
+    const quiet = await teammem(member, ["sync", "--quiet"]);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout).toContain(expected);
+    expect(quiet.stdout + quiet.stderr).not.toContain("unexpected error");
+    expect(await readdir(lock)).toEqual(["left-over"]);
+  });
+});
+
 /**
  * Makes `folder` refuse new and removed entries while `work` runs: chmod 555 for a user; root
  * passes permission bits, so there it is the immutable attribute.

@@ -8,6 +8,7 @@ import { findMysqlPasswordFlags } from "./find-mysql-password-flags";
 import { findPrivateKeys } from "./find-private-keys";
 import { findProviderContextTokens } from "./find-provider-context-tokens";
 import { findProsePasswords } from "./find-prose-passwords";
+import { findSignedUrlSignatures } from "./find-signed-url-signatures";
 import { findSplitFormatTokens } from "./find-split-format-tokens";
 import { findUrlCredentials } from "./find-url-credentials";
 import { mergeSecretRanges } from "./merge-secret-ranges";
@@ -34,6 +35,7 @@ function findPlainSecretRanges(text: string): SecretRange[] {
     ...findProviderContextTokens(text),
     ...findUrlCredentials(text),
     ...findAzureSasSignatures(text),
+    ...findSignedUrlSignatures(text),
     ...findMysqlPasswordFlags(text),
     ...findKeywordAssignments(text),
     ...findProsePasswords(text),

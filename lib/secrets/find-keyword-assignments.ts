@@ -18,6 +18,9 @@ const LINE_LEADING = /^[ \t]*(?:[-*][ \t]+|export[ \t]+|set[ \t]+)?$/;
 // password stated inline ("admin password = Tr0ub4dor&3x") keeps its ampersand.
 const INLINE_VALUE = /^(?:[^\s"'`,;)\]}>&|]|&(?![&\s]|[A-Za-z_][\w.-]*=))+/;
 const QUOTES = new Set(['"', "'", "`"]);
+// A presigned URL's credential parameter is a scope (key id or service account, date, region),
+// public by design: its signature is the secret (find-signed-url-signatures.ts).
+const PUBLIC_SCOPE_KEY = /^x-(?:amz|goog)-credential$/i;
 
 type ValueSpan = { start: number; end: number; isQuoted: boolean; isBounded: boolean };
 
@@ -34,6 +37,7 @@ export function findKeywordAssignments(text: string): SecretRange[] {
     SECRET_WORD.lastIndex = keyEnd;
     const rawKey = text.slice(keyStart, keyEnd);
     const key = rawKey.replace(/^-{1,2}/, "");
+    if (PUBLIC_SCOPE_KEY.test(key)) continue;
     // The separator check is the cheap one and rules out most words; classify only after it.
     const valueStart = afterSeparator(text, keyEnd, key !== rawKey);
     const kind = valueStart >= 0 && /^[A-Za-z_]/.test(key) ? classifySecretKey(key) : null;

@@ -45,6 +45,8 @@ export const SECRET_KINDS = [
   "groq-api-key",
   "age-secret-key",
   "azure-sas-signature",
+  "aws-presigned-url-signature",
+  "gcs-signed-url-signature",
   "private-key",
   "url-password",
   "jdbc-password",

@@ -167,6 +167,9 @@ function laterLines(chars: Chars): string[] {
     "age-keygen writes AGE-SECRET-KEY-1… to ~/.config/sops/age/keys.txt",
     "https://acme.blob.core.windows.net/exports?sv=2022-11-02&ss=b&srt=co&sp=rl&se=2027-01-01T00:00:00Z&sig=<signature>",
     "SAS URL: https://acme.blob.core.windows.net/exports?sv=2022-11-02&sig=[REDACTED:azure-sas-signature]",
+    // Presigned URLs: the signature's name without the credential beside it, or a placeholder
+    `OAuth 1 request: https://api.example.com/photos?oauth_nonce=abc&Signature=${chars(HEX, 40)}`,
+    "https://acme-exports.s3.amazonaws.com/q3.csv?X-Amz-Credential=AKIA…%2Fs3%2Faws4_request&X-Amz-Signature=<signature>",
     "mysql -h db1 -P 3306 -u report -p reports",
     "mysql -uroot -p$MYSQL_ROOT_PASSWORD app",
     'test: ["CMD", "mysqladmin", "ping", "-h", "localhost", "-uroot", "-p$$MYSQL_ROOT_PASSWORD"]',

@@ -252,6 +252,24 @@ const GAP_RECIPES: Recipe[] = [
       ["BlobEndpoint=https://acme.blob.core.windows.net/;SharedAccessSignature=sv=2022-11-02&ss=b&srt=sco&sp=rl&se=2027-01-01T00:00:00Z&sig=", "\n"],
     ],
   },
+  // Presigned object-store URLs: the signature grants access to the object until it expires.
+  {
+    kind: "aws-presigned-url-signature",
+    value: (c) => mixedHex(c, 64),
+    contexts: [
+      ["Download link (valid 7 days): https://acme-exports.s3.eu-west-1.amazonaws.com/q3.csv?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20260301%2Feu-west-1%2Fs3%2Faws4_request&X-Amz-Date=20260301T090000Z&X-Amz-Expires=604800&X-Amz-SignedHeaders=host&X-Amz-Signature=", "\n"],
+    ],
+  },
+  {
+    kind: "aws-presigned-url-signature",
+    value: (c) => encodeURIComponent(`${c(BASE64, 27)}=`),
+    contexts: [["old style: https://acme.s3.amazonaws.com/report.pdf?AWSAccessKeyId=AKIAIOSFODNN7EXAMPLE&Expires=1767225600&Signature=", " (expires Jan 1)"]],
+  },
+  {
+    kind: "gcs-signed-url-signature",
+    value: (c) => mixedHex(c, 256),
+    contexts: [["GCS signed URL: https://storage.googleapis.com/acme-exports/q3.csv?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Credential=exports%40acme.iam.gserviceaccount.com%2F20260301%2Fauto%2Fstorage%2Fgoog4_request&X-Goog-Date=20260301T090000Z&X-Goog-Expires=3600&X-Goog-SignedHeaders=host&X-Goog-Signature=", "\n"]],
+  },
   // Bug 09's limits: a default password passes only on a local host, a local host only with one.
   { kind: "url-password", value: (c) => `Xk9$${mixed(c, ALNUM, 12)}`, contexts: [["postgres://app:", "@localhost:5432/app\n"], ["DATABASE_URL=postgres://postgres:", "@db:5432/app\n"]] },
   // (A default that appears nowhere else in the note, so the redaction tests can look for it.)

@@ -152,7 +152,7 @@ function describeState(state: string): string {
 
 /** The one line --quiet prints (and the last line of the normal output). */
 export function summaryLine(report: SyncReport): string {
-  if (report.offlineReason && report.mode === "offline") return `server unreachable; ${report.outbox} change(s) wait in the outbox.`;
+  if (report.offlineReason && report.mode === "offline") return report.isDryRun ? `server unreachable; ${report.proposed.length} change(s) would wait in the outbox.` : `server unreachable; ${report.outbox} change(s) wait in the outbox.`;
   const moved = report.pulled.added.length + report.pulled.changed.length + report.pulled.removed.length;
   const parts = [
     moved ? `${moved} file(s) from the store` : "",

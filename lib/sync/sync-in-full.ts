@@ -69,7 +69,7 @@ export async function syncInFull(options: RunSyncOptions, location: TeamMemoryLo
     captureLocalChanges({ state, scan, answer: null, report });
     recordSeen();
     await save();
-    return { ...report, mode: "offline", outbox: state.outbox.length, offlineReason: error.message };
+    return { ...planned(report, state), mode: "offline", offlineReason: error.message };
   }
   assertSafePaths(answer);
   answer = dropNamesNotWritten(answer, report);
@@ -157,5 +157,19 @@ function finishReport(report: SyncReport, state: SyncState, answer: SyncAnswer):
   }
   // Those proposed in this very run are listed as proposed, not twice.
   report.waiting = report.waiting.filter((waiting) => !report.proposed.some((proposed) => proposed.path === waiting.path) || waiting.storeChangedToo);
-  return { ...report, outbox: state.outbox.length };
+  return planned(report, state);
+}
+
+/**
+ * The outbox as the report gives it. A dry run queues nothing: what a sync would send, queued
+ * earlier (offline) or found now, is listed under proposed ("would propose"), and the outbox is 0.
+ */
+function planned(report: SyncReport, state: SyncState): SyncReport {
+  if (!report.isDryRun) return { ...report, outbox: state.outbox.length };
+  const proposed = [...report.proposed];
+  for (const item of state.outbox) {
+    if (proposed.some((entry) => entry.path === item.path)) continue;
+    proposed.push({ path: item.path, kind: item.content === null ? "retirement" : item.baseBlob ? "change" : "new", proposalId: null });
+  }
+  return { ...report, proposed, outbox: 0 };
 }

@@ -35,7 +35,7 @@ export type SyncReport = {
   skipped: { path: string; reason: string }[];
   /** Proposals the server refused, with its message. */
   refused: { path: string; reason: string }[];
-  /** Changes still waiting in the outbox to be sent. */
+  /** Changes still waiting in the outbox to be sent (0 with --dry-run, which queues nothing: what it would send is under proposed). */
   outbox: number;
   /** Set when the server could not be reached. */
   offlineReason: string | null;

@@ -8,6 +8,7 @@ import { startSyncWorld } from "../helpers/member-sync-world";
 import { privateMemoryDir, teamMemoryDir } from "@/lib/memdir/paths";
 import { rejectProposal } from "@/lib/review/reject-proposal";
 import { runSync } from "@/lib/sync/run-sync";
+import { readSyncState } from "@/lib/sync/sync-state";
 import type { SyncReport } from "@/lib/sync/sync-report";
 
 /**
@@ -129,6 +130,29 @@ describe("a folder where the sync lock belongs", () => {
     expect(quiet.stdout).toContain(expected);
     expect(quiet.stdout + quiet.stderr).not.toContain("unexpected error");
     expect(await readdir(lock)).toEqual(["left-over"]);
+  });
+});
+
+describe("sync --dry-run", () => {
+  it("says what it would propose, never that something waits in an outbox it did not fill", async () => {
+    const member = await makeMember("dry-run-plan", "omar");
+    await sync(member);
+    await writeTeamFile(member, "project_dry_run_plan.md", memory("Dry run plan", "Gamma rotates keys monthly."));
+    const human = await teammem(member, ["sync", "--dry-run"]);
+    expect(human.code).toBe(1);
+    expect(human.stdout).toContain("would propose   project_dry_run_plan.md (new)");
+    expect(human.stdout).not.toContain("outbox");
+    expect(human.stdout.trim().split("\n").at(-1)).toBe("team memory needs attention (teammem status): 1 proposed.");
+    const json = JSON.parse((await teammem(member, ["sync", "--dry-run", "--json"])).stdout) as SyncReport;
+    expect(json).toMatchObject({ isDryRun: true, outbox: 0, proposed: [{ path: "project_dry_run_plan.md", kind: "new", proposalId: null }] });
+
+    // Queued while offline: a dry run lists it as what it would send, and leaves it queued.
+    world.setOffline(true);
+    await sync(member).finally(() => world.setOffline(false));
+    const queued = await sync(member, { isDryRun: true });
+    expect(queued).toMatchObject({ outbox: 0, proposed: [{ path: "project_dry_run_plan.md", kind: "new", proposalId: null }] });
+    expect((await readSyncState(member.memoryDir)).state!.outbox).toHaveLength(1);
+    expect(await world.db.proposal.count({ where: { path: "project_dry_run_plan.md" } })).toBe(0);
   });
 });
 

@@ -8,7 +8,6 @@ import { creator as recommendedPreset } from "@secretlint/secretlint-rule-preset
 import type { SecretLintCoreConfig } from "@secretlint/types";
 import { scanSecrets } from "../lib/secrets/scan-secrets";
 import { runSecretlint } from "../lib/secrets/run-secretlint";
-import { scanSecretsWithSecretlint } from "../lib/secrets/scan-secrets-with-secretlint";
 
 const PRESET_CONFIG: SecretLintCoreConfig = { rules: [{ id: recommendedPreset.meta.id, rule: recommendedPreset }] };
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -93,10 +92,8 @@ async function main(): Promise<void> {
   const add = (input: string, scanner: string, ms: number, bytes: number, items: number) => rows.push({ input, scanner, ms, bytes, items });
   add("10,000 notes ~1 KB", "scanSecrets (sync)", await time(() => notes.forEach((note) => scanSecrets(note))), noteBytes, notes.length);
   add("10,000 notes ~1 KB", "secretlint preset", await time(async () => { for (const note of notes) await lintWithPreset(note); }), noteBytes, notes.length);
-  add("10,000 notes ~1 KB", "scanSecretsWithSecretlint", await time(async () => { for (const note of notes) await scanSecretsWithSecretlint(note); }), noteBytes, notes.length);
   add("one 5 MB file", "scanSecrets (sync)", await time(() => scanSecrets(bigFile)), bigFile.length, 1);
   add("one 5 MB file", "secretlint preset", await time(() => lintWithPreset(bigFile)), bigFile.length, 1);
-  add("one 5 MB file", "scanSecretsWithSecretlint", await time(() => scanSecretsWithSecretlint(bigFile)), bigFile.length, 1);
 
   const twoKbBytes = twoKbNotes.reduce((sum, note) => sum + note.length, 0);
   const perNote = twoKbNotes.map((note) => {

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { replaceFileKeepingBackup } from "../../lib/files/replace-file-keeping-backup";
 import { redactSecrets } from "../../lib/secrets/redact-secrets";
+import { scanSecrets } from "../../lib/secrets/scan-secrets";
 import type { Command } from "../command";
 import { EXIT, linesOf, type Output } from "../output";
 
@@ -40,9 +41,8 @@ export const secretsCommand: Command = {
       output.error(`teammem secrets: cannot read ${source}.`);
       return EXIT.usage;
     }
-    // secretlint is loaded only by the command that uses it.
-    const { scanSecretsWithSecretlint } = await import("../../lib/secrets/scan-secrets-with-secretlint");
-    const findings = await scanSecretsWithSecretlint(text);
+    // The server's own scanner: the CLI finds exactly what a proposal's checks find.
+    const findings = scanSecrets(text);
     if (flags.redact && flags.write) return writeRedacted(source, text, output);
     if (flags.redact) {
       const redaction = redactSecrets(text);
@@ -67,8 +67,7 @@ async function writeRedacted(file: string, text: string, output: Output): Promis
     output.error(`teammem secrets: ${file} not changed: ${redaction.blocked.length} secret(s) could not be bounded with confidence; remove them by hand.`);
     return EXIT.findings;
   }
-  const { scanSecretsWithSecretlint } = await import("../../lib/secrets/scan-secrets-with-secretlint");
-  const remaining = await scanSecretsWithSecretlint(redaction.text);
+  const remaining = scanSecrets(redaction.text);
   let written = null;
   if (redaction.replaced.length > 0) {
     try {

@@ -12,7 +12,8 @@ it is about you and stays private. So is one whose type the server cannot read (
 \`type:\` given twice, broken frontmatter): it may be a \`user\` memory. A \`feedback\` memory is
 sent, and the lead is asked to confirm it is a team convention rather than a personal preference.
 The file is scanned first: one that holds a secret is not sent. Prints the proposal's page on the
-dashboard.`;
+dashboard. Proposing the same text again while it waits for review sends nothing: it says so,
+prints the waiting proposal's page and exits 0 (in --json, \`isAlreadyWaiting\`: true).`;
 
 export const proposeCommand: Command = {
   name: "propose",
@@ -24,6 +25,7 @@ export const proposeCommand: Command = {
     const config = loadConfig();
     const proposed = await proposePrivateMemory({ config, target: await resolveApiTarget(config), file: positionals[0]!, cwd: process.cwd(), projectId: typeof flags.project === "string" ? flags.project : null });
     if (output.isJson) return output.json(proposed), EXIT.ok;
+    if (proposed.isAlreadyWaiting) return output.print(`${proposed.path} already waits for review in ${proposed.projectId} with this text: ${proposed.url} (nothing was sent again).`), EXIT.ok;
     output.print(`Proposed ${proposed.path} to ${proposed.projectId}: ${proposed.url}`);
     if (proposed.needsConventionConfirmation) output.print("It is a feedback memory: the lead confirms it is a team convention (not a personal preference) before approving.");
     return EXIT.ok;

@@ -12,11 +12,13 @@ import { findPrivateTypeProblem } from "../memdir/find-private-type-problem";
 import { CLAUDE_SYNC_MAX_BYTES, findContentProblem, findTravelNameProblem } from "./scan-team-dir";
 import { findSyncProject } from "./find-sync-project";
 import { findTeamMemoryDir } from "./find-team-memory-dir";
+import { findWaitingProposal } from "./find-waiting-proposal";
 import { readSyncHead } from "./read-sync-head";
 
 export type ProposePrivateMemoryOptions = { config: Pick<Config, "claudeCodeEnv" | "homeDir">; target: ApiTarget; file: string; cwd: string; projectId: string | null };
 
-export type ProposedMemory = { proposalId: string; projectId: string; path: string; url: string; needsConventionConfirmation: boolean };
+/** `isAlreadyWaiting`: the same text for the same path waited for review already; nothing was sent. */
+export type ProposedMemory = { proposalId: string; projectId: string; path: string; url: string; needsConventionConfirmation: boolean; isAlreadyWaiting: boolean };
 
 const Answer = z.object({ proposal: z.object({ id: z.string(), path: z.string() }) });
 
@@ -50,9 +52,12 @@ export async function proposePrivateMemory({ config, target, file, cwd, projectI
   const { type } = parseMemoryHeader(content);
   const remembered = await readSyncHead(location.memoryDir);
   const project = await findSyncProject(target, { flagProjectId: projectId, rememberedProjectId: remembered?.server === target.server ? remembered.projectId : null, checkoutRoot: location.checkoutRoot });
+  const proposed = (proposalId: string, proposedPath: string, isAlreadyWaiting: boolean): ProposedMemory => ({ proposalId, projectId: project, path: proposedPath, url: new URL(`/review/${proposalId}`, target.server).toString(), needsConventionConfirmation: type === "feedback", isAlreadyWaiting });
+  const waiting = await findWaitingProposal(target, { projectId: project, path: storePath, content });
+  if (waiting) return proposed(waiting, storePath, true);
   const payload = Answer.safeParse(await callTeammemApi<unknown>(target, "POST", `/api/projects/${encodeURIComponent(project)}/proposals`, { path: storePath, content, baseBlob: null }));
   if (!payload.success) throw new AppError("SERVER_UNAVAILABLE", "The teammem server's answer could not be read; check the review queue before proposing again.");
-  return { proposalId: payload.data.proposal.id, projectId: project, path: payload.data.proposal.path, url: new URL(`/review/${payload.data.proposal.id}`, target.server).toString(), needsConventionConfirmation: type === "feedback" };
+  return proposed(payload.data.proposal.id, payload.data.proposal.path, false);
 }
 
 /** One byte over the limit is enough for findContentProblem to say the file is too large. */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCompiledCli } from "../helpers/compiled-cli";
 import { approveAs, memoryText, readTeamFile, writeTeamFile as writeTeamFileIn } from "../helpers/team-files";
-import { startSyncWorld } from "../helpers/member-sync-world";
+import { PROJECT, startSyncWorld } from "../helpers/member-sync-world";
 import { privateMemoryDir, teamMemoryDir } from "@/lib/memdir/paths";
 import { rejectProposal } from "@/lib/review/reject-proposal";
 import { runSync } from "@/lib/sync/run-sync";
@@ -153,6 +153,30 @@ describe("sync --dry-run", () => {
     expect(queued).toMatchObject({ outbox: 0, proposed: [{ path: "project_dry_run_plan.md", kind: "new", proposalId: null }] });
     expect((await readSyncState(member.memoryDir)).state!.outbox).toHaveLength(1);
     expect(await world.db.proposal.count({ where: { path: "project_dry_run_plan.md" } })).toBe(0);
+  });
+});
+
+describe("teammem propose, run again", () => {
+  it("the same text while it waits: nothing sent, the waiting proposal's page, exit 0; other text is a new proposal", async () => {
+    const member = await makeMember("propose-twice", "priya");
+    await sync(member);
+    const file = path.join(member.memoryDir, "project_propose_twice.md");
+    await writeFile(file, memory("Propose twice", "Delta retries webhooks three times."));
+    const first = await teammem(member, ["propose", file]);
+    expect(first.code).toBe(0);
+    const url = first.stdout.match(/https?:\/\/\S+\/review\/\S+/)![0];
+
+    const second = await teammem(member, ["propose", file]);
+    expect(second.code).toBe(0);
+    expect(second.stdout.trim()).toBe(`project_propose_twice.md already waits for review in ${PROJECT} with this text: ${url} (nothing was sent again).`);
+    const json = JSON.parse((await teammem(member, ["propose", file, "--json"])).stdout) as { url: string; isAlreadyWaiting: boolean };
+    expect(json).toMatchObject({ url, isAlreadyWaiting: true });
+    expect(await world.db.proposal.count({ where: { path: "project_propose_twice.md" } })).toBe(1);
+
+    await writeFile(file, memory("Propose twice", "Delta retries webhooks five times."));
+    const edited = await teammem(member, ["propose", file]);
+    expect(edited.stdout).toMatch(/^Proposed project_propose_twice.md/);
+    expect(await world.db.proposal.count({ where: { path: "project_propose_twice.md" } })).toBe(2);
   });
 });
 

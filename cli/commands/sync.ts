@@ -14,7 +14,7 @@ import { linesOf, type Output } from "../output";
 const HELP = `teammem sync — keep this checkout's team memory (memory/team/) and the team store in step
 
 Usage: teammem sync [DIR] [--project ID] [--dry-run] [--json] [--quiet] [--share-evidence]
-       teammem sync --redact FILE [--yes]
+       teammem sync --redact FILE [--yes] [--json]
 
 DIR (default: the current directory) is a folder of the checkout; its memory directory is found
 as Claude Code finds it. The project is --project, else the one used last time, else the one
@@ -29,7 +29,9 @@ files in team/ become proposals for review (never direct writes). Files that can
              unreachable or slow server is one line and exit 0, never exit 2
   --share-evidence  attach to each proposal which session wrote the file and the few messages
              that led to it (redacted, a few KB); default: TEAMMEM_SHARE_SYNC_EVIDENCE, off
-  --redact   show the redaction of FILE's secrets as a diff, then apply it (asks; --yes applies)
+  --redact   show the redaction of FILE's secrets as a diff, then apply it (asks; --yes applies).
+             FILE is a path, or the name sync listed (relative to team/). With --json: one
+             document (the masked diff, isWritten), nothing asked; only --yes applies
 Exit codes: 0 in step, 1 something needs attention (pending review, skipped, rejected, kept),
 2 bad usage or the server could not be reached (local changes then wait in the outbox).`;
 
@@ -54,7 +56,7 @@ export const syncCommand: Command = {
   options: { project: { type: "string" }, "dry-run": { type: "boolean" }, quiet: { type: "boolean" }, "share-evidence": { type: "boolean" }, redact: { type: "string" }, yes: { type: "boolean" } },
   async run({ positionals, flags, config: loadConfig, output }) {
     if (positionals.length > 1) return output.error("teammem sync: one DIR at most.", "", ...linesOf(HELP)), SYNC_EXIT.unreachable;
-    if (typeof flags.redact === "string") return (await import("./sync-redact")).redactTeamFile({ file: flags.redact, isConfirmed: flags.yes === true, output });
+    if (typeof flags.redact === "string") return (await import("./sync-redact")).redactTeamFile({ file: flags.redact, isConfirmed: flags.yes === true, output, findTeamDir: () => findTeamDirOf(loadConfig, path.resolve(positionals[0] ?? ".")) });
     const isQuiet = flags.quiet === true;
     const work = (async () => {
       const config = loadConfig();
@@ -114,6 +116,17 @@ async function hasSyncedBefore(loadConfig: () => Config, cwd: string): Promise<b
   } catch {
     // No usable configuration, or no state file: nothing synced here, and the hook stays silent.
     return false;
+  }
+}
+
+/** This checkout's team/ folder, or null where it cannot be found (no usable configuration, no checkout). */
+async function findTeamDirOf(loadConfig: () => Config, cwd: string): Promise<string | null> {
+  try {
+    const config = loadConfig();
+    return (await findTeamMemoryDir({ cwd, env: config.claudeCodeEnv, homeDir: config.homeDir })).teamDir;
+  } catch {
+    // Then FILE is only the path it names, and the error says which path was tried.
+    return null;
   }
 }
 

@@ -180,6 +180,33 @@ describe("teammem propose, run again", () => {
   });
 });
 
+describe("teammem sync --redact", () => {
+  it("takes the name sync listed (relative to team/), prints one JSON document with --json, and shows only the changed line", async () => {
+    const member = await makeMember("redact-json", "omar");
+    await sync(member);
+    const token = `ghp_${"Q7w8E9r0T1".repeat(3)}y2U3i4`;
+    const before = "---\nname: Deploy bot\ndescription: How the deploy bot signs in\ntype: reference\n---\nThe bot signs in with " + token + " from the vault.\nRotate it monthly.\n";
+    await writeTeamFile(member, "reference_bot.md", before);
+    expect((await sync(member)).skipped).toContainEqual({ path: "reference_bot.md", reason: expect.stringContaining("teammem sync --redact FILE") });
+
+    const shown = await teammem(member, ["sync", "--redact", "reference_bot.md", "--json"]);
+    expect(shown.code).toBe(1);
+    expect(shown.stdout).not.toContain(token);
+    const plan = JSON.parse(shown.stdout) as { file: string; secrets: number; diff: string[]; isWritten: boolean; backup: string | null };
+    expect(plan).toMatchObject({ file: path.join(member.teamDir, "reference_bot.md"), secrets: 1, isWritten: false, backup: null });
+    expect(plan.diff.slice(2)).toEqual(["@@ -6,1 +6,1 @@", expect.stringMatching(/^-The bot signs in with ghp_.*… from the vault\.$|^-The bot signs in with .*ghp_/), expect.stringMatching(/^\+The bot signs in with \[REDACTED:[^\]]+\] from the vault\.$/)]);
+    expect(await readTeam(member, "reference_bot.md")).toBe(before);
+
+    const applied = JSON.parse((await teammem(member, ["sync", "--redact", "reference_bot.md", "--yes", "--json"])).stdout) as { isWritten: boolean; backup: string };
+    expect(applied.isWritten).toBe(true);
+    expect(await readTeam(member, "reference_bot.md")).toMatch(/signs in with \[REDACTED:[^\]]+\] from the vault/);
+
+    const missing = await teammem(member, ["sync", "--redact", "reference_gone.md"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr.trim()).toBe(`teammem sync: reference_gone.md: cannot be read (tried ${path.join(member.checkout, "reference_gone.md")} and ${path.join(member.teamDir, "reference_gone.md")}).`);
+  });
+});
+
 /**
  * Makes `folder` refuse new and removed entries while `work` runs: chmod 555 for a user; root
  * passes permission bits, so there it is the immutable attribute.

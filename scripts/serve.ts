@@ -11,6 +11,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
+import { answerClientError } from "../lib/http/answer-client-error";
 
 // Before Next.js or React load: they read it once.
 (process.env as Record<string, string>).NODE_ENV = "production";
@@ -31,6 +32,8 @@ const server = createServer((incoming, outgoing) => {
     else outgoing.destroy();
   });
 });
+
+server.on("clientError", answerClientError);
 
 // Listening comes first: a taken port or a HOST that is not this machine's is said in one line
 // (and a non-zero exit for the supervisor) at once, not as an uncaught exception after Next.js loaded.

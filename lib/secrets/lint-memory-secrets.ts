@@ -2,6 +2,7 @@ import path from "node:path";
 import type { LintFinding } from "../memdir/lint-finding";
 import { listMarkdownFiles } from "../memdir/list-markdown-files";
 import { readRegularFile } from "../memdir/read-regular-file";
+import { findCredentialInName } from "./find-credential-in-name";
 import { scanSecrets } from "./scan-secrets";
 
 /** A memory bigger than this is not read whole for secrets; its head is, and that is said. */
@@ -19,6 +20,9 @@ export async function lintMemorySecrets(memoryDir: string): Promise<LintFinding[
   for (const file of candidates) {
     const text = await readUpTo(path.join(memoryDir, file), MAX_SCAN_BYTES);
     if (text === null) continue;
+    // The name is masked wherever lint shows it, so a command naming the file cannot be typed as
+    // shown: then the fix says to rename the file first.
+    const command = findCredentialInName(file) ? "rename the file after its topic, then run `teammem secrets NEW_NAME --redact --write`" : `run \`teammem secrets ${file} --redact --write\``;
     for (const secret of scanSecrets(text)) {
       findings.push({
         file,
@@ -26,7 +30,7 @@ export async function lintMemorySecrets(memoryDir: string): Promise<LintFinding[
         severity: "error",
         line: secret.line,
         message: `${secret.kind} (${secret.preview}) at column ${secret.column}: every member's agent reads memories, so a credential must not be in one.`,
-        fix: `Say where the credential lives instead (e.g. the vault path), or run \`teammem secrets ${file} --redact --write\` to replace it in place (a backup is kept); then rotate the credential.`,
+        fix: `Say where the credential lives instead (e.g. the vault path), or ${command} to replace it in place (a backup is kept); then rotate the credential.`,
       });
     }
   }

@@ -33,6 +33,16 @@ describe("lintMemorySecrets", () => {
     expect(text).not.toContain("Zq8-vR2pL7xW");
   });
 
+  it("the fix names the command to run, unless the file's own name holds a credential: then it says to rename the file first", async () => {
+    const dir = await tempDir();
+    const body = "---\nname: DB\ndescription: Staging database\ntype: project\n---\nConnect with postgres://app:Zq8-vR2pL7xW@staging.internal:5432/app\n";
+    await writeFile(path.join(dir, "project_db.md"), body);
+    await writeFile(path.join(dir, `reference_${fakeGithubToken()}.md`), body);
+    const fixes = new Map((await lintMemorySecrets(dir)).map((finding) => [finding.file.startsWith("reference_") ? "named" : "plain", finding.fix]));
+    expect(fixes.get("plain")).toContain("run `teammem secrets project_db.md --redact --write`");
+    expect(fixes.get("named")).toContain("rename the file after its topic, then run `teammem secrets NEW_NAME --redact --write`");
+  });
+
   it("an empty or missing directory has no findings", async () => {
     expect(await lintMemorySecrets(path.join(await tempDir(), "nope"))).toEqual([]);
   });

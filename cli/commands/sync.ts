@@ -139,7 +139,8 @@ function printReport(output: Output, report: SyncReport, isQuiet: boolean): void
   if (output.isJson) return output.json(report);
   if (isQuiet) return output.print(`teammem: ${summaryLine(report)}`);
   const prefix = report.isDryRun ? "would " : "";
-  const lines: string[] = [`${report.isDryRun ? "Plan" : "Synced"} ${report.teamDir} with ${report.projectId}${report.head ? ` at ${report.head.slice(0, 8)}` : ""}.`];
+  const what = `${report.teamDir} with ${report.projectId}${report.head ? ` at ${report.head.slice(0, 8)}` : ""}`;
+  const lines: string[] = [report.isDryRun ? `Plan: ${what}.` : report.mode === "offline" ? `Not synced (the server could not be reached): ${what}.` : `Synced ${what}.`];
   if (report.stateProblem) lines.push(`  full comparison: ${report.stateProblem}`);
   for (const filePath of report.pulled.added) lines.push(`  ${prefix}add       ${filePath}`);
   for (const filePath of report.pulled.changed) lines.push(`  ${prefix}update    ${filePath}`);

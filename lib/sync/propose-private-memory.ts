@@ -45,7 +45,8 @@ export async function proposePrivateMemory({ config, target, file, cwd, projectI
   const nameProblem = !isMemoryFileName(path.posix.basename(storePath)) ? "is not a memory file (a .md file other than MEMORY.md)" : findTravelNameProblem(storePath);
   if (nameProblem) throw new AppError("INVALID_INPUT", `${file}: ${nameProblem}. Rename it and propose again; nothing was sent.`);
   const problem = findContentProblem(bytes);
-  if (problem) throw new AppError(problem.startsWith("holds a secret") ? "SECRET_FOUND" : "INVALID_MEMORY", `${file} ${problem}; nothing was sent.`);
+  // The reasons read after a name in sync's list ("x.md: larger than …"); here they follow "is".
+  if (problem) throw new AppError(problem.startsWith("holds a secret") ? "SECRET_FOUND" : "INVALID_MEMORY", `${file} ${problem.startsWith("holds") ? "" : "is "}${problem}; nothing was sent.`);
   const content = bytes.toString("utf8");
   const typeProblem = findPrivateTypeProblem(storePath, content);
   if (typeProblem) throw new AppError("INVALID_MEMORY", `${file} ${typeProblem}. Nothing was sent.`);

@@ -140,6 +140,7 @@ describe("sync --dry-run", () => {
     await writeTeamFile(member, "project_dry_run_plan.md", memory("Dry run plan", "Gamma rotates keys monthly."));
     const human = await teammem(member, ["sync", "--dry-run"]);
     expect(human.code).toBe(1);
+    expect(human.stdout.split("\n")[0]).toMatch(/^Plan: \S+ with acme-checkout at [0-9a-f]{8}\.$/);
     expect(human.stdout).toContain("would propose   project_dry_run_plan.md (new)");
     expect(human.stdout).not.toContain("outbox");
     expect(human.stdout.trim().split("\n").at(-1)).toBe("team memory needs attention (teammem status): 1 proposed.");
@@ -148,7 +149,8 @@ describe("sync --dry-run", () => {
 
     // Queued while offline: a dry run lists it as what it would send, and leaves it queued.
     world.setOffline(true);
-    await sync(member).finally(() => world.setOffline(false));
+    const offline = await teammem(member, ["sync"]).finally(() => world.setOffline(false));
+    expect(offline.stdout.split("\n")[0]).toMatch(/^Not synced \(the server could not be reached\): /);
     const queued = await sync(member, { isDryRun: true });
     expect(queued).toMatchObject({ outbox: 0, proposed: [{ path: "project_dry_run_plan.md", kind: "new", proposalId: null }] });
     expect((await readSyncState(member.memoryDir)).state!.outbox).toHaveLength(1);
@@ -177,6 +179,20 @@ describe("teammem propose, run again", () => {
     const edited = await teammem(member, ["propose", file]);
     expect(edited.stdout).toMatch(/^Proposed project_propose_twice.md/);
     expect(await world.db.proposal.count({ where: { path: "project_propose_twice.md" } })).toBe(2);
+  });
+});
+
+describe("teammem propose of a file too large for team sync", () => {
+  it("says the file is larger than the limit, in a sentence, and sends nothing", async () => {
+    const member = await makeMember("propose-huge", "priya");
+    await sync(member);
+    const file = path.join(member.memoryDir, "project_huge.md");
+    await writeFile(file, memory("Huge", "x".repeat(260_000)));
+    const before = await world.db.proposal.count();
+    const cli = await teammem(member, ["propose", file]);
+    expect(cli.code).not.toBe(0);
+    expect(cli.stderr).toContain(`${file} is larger than 250,000 bytes (Claude Code's team sync limit); nothing was sent.`);
+    expect(await world.db.proposal.count()).toBe(before);
   });
 });
 

@@ -1,4 +1,6 @@
+import { stat } from "node:fs/promises";
 import path from "node:path";
+import { AppError } from "../errors";
 import { findCanonicalGitRoot } from "../memdir/find-canonical-git-root";
 import { teamMemoryDir } from "../memdir/paths";
 import { resolveMemoryDir, type MemoryDirSource } from "../memdir/resolve-memory-dir";
@@ -21,6 +23,10 @@ export type TeamMemoryLocation = {
  * settings only, else `<config home>/projects/<canonical git root>/memory/`.
  */
 export async function findTeamMemoryDir({ cwd, env, homeDir }: TeamMemoryDirOptions): Promise<TeamMemoryLocation> {
+  // A mistyped DIR is said as such, not as "not a git checkout" (the walk up finds none there).
+  const info = await stat(cwd).catch(() => null);
+  if (!info) throw new AppError("INVALID_INPUT", `${cwd} does not exist: give the folder of your checkout (or run in it).`);
+  if (!info.isDirectory()) throw new AppError("INVALID_INPUT", `${cwd} is not a folder: give the folder of your checkout (or run in it).`);
   const [resolved, roots] = await Promise.all([resolveMemoryDir({ env, homeDir, cwd }), findCanonicalGitRoot(cwd)]);
   return { memoryDir: resolved.memoryDir, teamDir: teamMemoryDir(resolved.memoryDir), source: resolved.source, checkoutRoot: roots?.canonicalRoot ?? null };
 }

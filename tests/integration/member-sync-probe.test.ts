@@ -182,6 +182,18 @@ describe("teammem propose, run again", () => {
   });
 });
 
+describe("teammem sync DIR that is not there", () => {
+  it("says the folder does not exist (or is a file), exit 2, instead of 'not a git checkout'", async () => {
+    const member = await makeMember("missing-dir", "priya");
+    const missing = path.join(member.home, "no-such-checkout");
+    const cli = await teammem(member, ["sync", missing]);
+    expect([cli.code, cli.stderr.trim()]).toEqual([2, `teammem sync: ${missing} does not exist: give the folder of your checkout (or run in it).`]);
+    const file = path.join(member.home, "a-file");
+    await writeFile(file, "x");
+    expect((await teammem(member, ["status", file])).stderr).toContain(`${file} is not a folder`);
+  });
+});
+
 describe("teammem propose of a file too large for team sync", () => {
   it("says the file is larger than the limit, in a sentence, and sends nothing", async () => {
     const member = await makeMember("propose-huge", "priya");

@@ -40,7 +40,7 @@ export function validateMemory(options: ValidateMemoryOptions): LintFinding[] {
   const duplicateKey = header.status === "invalid-yaml" ? findDuplicateKey(text) : null;
   const broken = BROKEN_FRONTMATTER[header.status];
   if (duplicateKey) add({ rule: "frontmatter-invalid", severity: "error", message: `The frontmatter gives \`${duplicateKey}\` more than once, and YAML allows each key only once, so agents get no name, description or type for this memory.`, fix: `Keep one \`${duplicateKey}:\` line and remove the others.` });
-  else if (broken) add({ rule: "frontmatter-invalid", severity: "error", message: `${broken}, so agents get no name, description or type for this memory.`, fix: "Start the file with `---`, then `name:`, `description:` and `type:` lines, then `---`." });
+  else if (broken) add({ rule: "frontmatter-invalid", severity: "error", message: `${broken}, so agents get no name, description or type for this memory.`, fix: header.status === "alias-limit" ? "Write each value out instead of referring to it with `*alias`: a memory needs only `name:`, `description:` and `type:`." : "Start the file with `---`, then `name:`, `description:` and `type:` lines, then `---`." });
   if (header.status === "retried") add({ rule: "frontmatter-invalid", severity: "warning", message: "A frontmatter value holds YAML-special characters (such as `: ` or ` #`) and only parses once quoted; other YAML readers may read it differently.", fix: "Put the value in double quotes." });
   if (!broken) {
     // Only a missing name or description can be a commented-out one.

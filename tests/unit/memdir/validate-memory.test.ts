@@ -38,6 +38,13 @@ describe("validateMemory", () => {
     expect(validateMemory({ file: "m.md", text: "---\nname: A\ndescription:\ntype: user\n---\n", mtime })[0]?.message).toMatch(/^The frontmatter has no `description`/);
   });
 
+  it("C4: a frontmatter refused for its many aliases gets a fix about aliases, not the generic one", () => {
+    const anchors = `k: [${Array.from({ length: 200 }, () => "*a").join(", ")}]`;
+    const [finding] = validateMemory({ file: "m.md", text: `---\nbase: &a [x, y]\n${anchors}\nname: n\n---\nBody.\n`, mtime }).filter((item) => item.rule === "frontmatter-invalid");
+    expect(finding?.message).toMatch(/aliases/);
+    expect(finding?.fix).toMatch(/instead of referring to it with `\*alias`/);
+  });
+
   it("F3: feedback and project bodies need Why and How to apply", () => {
     expect(rules(good("project", "Just the fact.\n"))).toEqual(["missing-why", "missing-how-to-apply"]);
     expect(rules(good("project", "Fact.\n**Why:** reason.\n"))).toEqual(["missing-how-to-apply"]);

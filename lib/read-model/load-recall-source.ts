@@ -4,6 +4,8 @@ import { isMemoryType } from "../memdir/frontmatter";
 import { MAX_MEMORY_FILES, type ScannedMemory } from "../memdir/scan-memory-dir";
 import { OVER_LIMIT_NAMED } from "../recall/dropped-memory";
 import type { ScannedSource } from "../recall/recall-memories";
+import { log } from "../log";
+import { ensureProjectFreshness, REFRESH_AFTER_MS } from "../stale/load-project-freshness";
 import { readStaleDoubtsOf } from "../stale/read-stale-doubts";
 import { readBlobs } from "../store/git";
 import { refreshStore } from "../store/read-store";
@@ -42,8 +44,25 @@ export async function loadRecallSource(config: Config, db: Db, projectId: string
     };
     candidatesByProject.set(projectId, candidates);
   }
+  keepFreshnessCurrent(config, db, projectId, commit);
   const { blobs } = candidates;
   return { memories: candidates.memories, readText: (file) => readBlobText(config, blobs.get(file) ?? null), readDoubts: doubtsInOneQuery(db, projectId) };
+}
+
+// When this instance last asked for a project's staleness checks, and at which store commit.
+const freshnessAskedAt = new Map<string, { commit: string | null; at: number }>();
+
+/**
+ * A recall's injections carry the staleness checks' doubts, but those checks ran only when a
+ * page or the freshness API read them: a stale memory reached agents without its warning until
+ * someone opened the dashboard. Recall now asks for them, behind its answer (never awaited), once
+ * per store commit and again when they are older than a page would accept.
+ */
+function keepFreshnessCurrent(config: Config, db: Db, projectId: string, commit: string | null): void {
+  const asked = freshnessAskedAt.get(projectId);
+  if (asked && asked.commit === commit && Date.now() - asked.at < REFRESH_AFTER_MS) return;
+  freshnessAskedAt.set(projectId, { commit, at: Date.now() });
+  void ensureProjectFreshness(config, db, projectId).catch((error: unknown) => log("warn", "stale.recall_refresh_failed", { projectId, name: (error as Error)?.name ?? "unknown" }));
 }
 
 /**

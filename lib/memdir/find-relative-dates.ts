@@ -29,7 +29,8 @@ const RULES: Rule[] = [
   { pattern: /\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?week\b/gi, resolve: (_, base) => nextWeekdayOrToday(base, 5) },
   { pattern: /\b(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?year\b/gi, resolve: (_, base) => new Date(Date.UTC(base.getUTCFullYear(), 11, 31)) },
   { pattern: /\blast\s+(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi, resolve: (match, base) => previousWeekday(base, weekday(match[1])) },
-  { pattern: /\b(?:(?:next|this|on|by|after|before|until|from)\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi, resolve: (match, base) => nextWeekday(base, weekday(match[1])) },
+  // A day's name ("Black Friday", "Patch Tuesday", "Easter Monday") is no date relative to the save.
+  { pattern: /(?<!\b(?:black|cyber|good|easter|ash|maundy|holy|super|patch|giving|whit|shrove)\s+)\b(?:(?:next|this|on|by|after|before|until|from)\s+)?(sunday|monday|tuesday|wednesday|thursday|friday|saturday)\b/gi, resolve: (match, base) => nextWeekday(base, weekday(match[1])) },
 ];
 
 /**

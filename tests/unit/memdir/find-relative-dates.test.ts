@@ -27,4 +27,9 @@ describe("findRelativeDates", () => {
     expect(dates("Freeze from 2026-03-05; the weekly sync is a monday-ish thing? no")).toEqual([["monday", "2026-03-02"]]);
     expect(dates("Freeze from 2026-03-05 until the release")).toEqual([]);
   });
+
+  it("F4: a day's name is no relative date: Black Friday, Cyber Monday, Patch Tuesday, Good Friday", () => {
+    expect(dates("No deploys during the Black Friday and Cyber Monday weekend; Patch Tuesday updates wait; Good Friday is off")).toEqual([]);
+    expect(dates("The Black Friday freeze starts next Friday")).toEqual([["next Friday", "2026-03-06"]]);
+  });
 });

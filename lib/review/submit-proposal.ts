@@ -2,12 +2,13 @@ import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { assertProjectAcceptsProposals } from "../projects/assert-project-accepts-proposals";
+import { ensureCloneAtRecordedCommit } from "../read-model/ensure-clone-at-recorded-commit";
 import { readCurrentFile, readFileVersion } from "../store/commit-change";
 import { resolveMaskedBlobId } from "../store/masked-blob-id";
 import { detectSecrets } from "../secrets/detect-secrets";
 import { hasCommit, readFilesAt, resolveRefQuickly } from "../store/git";
 import { projectDir } from "../store/store-manifest";
-import { MAIN, refreshStore } from "../store/read-store";
+import { MAIN } from "../store/read-store";
 import { assertNoCaseTwin } from "./assert-no-case-twin";
 import { getProposal } from "./get-proposal";
 import { loadDuplicateFinder } from "./load-duplicate-finder";
@@ -45,7 +46,7 @@ export async function submitProposal(config: Config, db: Db, input: SubmitPropos
   await assertProjectAcceptsProposals(db, input.projectId);
   await findUserOrThrow(db, input.proposerId, "proposer");
 
-  await refreshStore(config);
+  await ensureCloneAtRecordedCommit(config, db);
   if (input.content !== null) await assertNoCaseTwin(db, await loadDuplicateFinder(config, db, input.projectId), input.projectId, input.path);
   const base = await resolveBase(config, input);
   if (input.content === null && base.blob === null) {

@@ -47,4 +47,29 @@ describe("the read model with two app instances on one database", () => {
       await dbB.$disconnect();
     }
   });
+
+  it("an edit submitted on the other instance right after a commit takes the committed file as its base, and its approval commits", async () => {
+    const root = await tempDir("teammem-read-model-base-");
+    const { configA, configB } = await setUpTwoInstances(root);
+    const dbA = createDb(configA);
+    const dbB = createDb(configB);
+    try {
+      await ensureReadModel(configB, dbB); // B has fetched just now: its next routine fetch waits a few seconds
+      const omar = await dbA.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
+      const lena = await dbA.user.findUniqueOrThrow({ where: { email: "lena@acme.example" } });
+      const memory = (rule: string) => `---\nname: Base on B\ndescription: Checkout memory committed on A, edited on B\ntype: project\n---\n${rule}\n**Why:** test.\n**How to apply:** test.\n`;
+      const added = await submitProposal(configA, dbA, { projectId: PROJECT, path: "project_base_on_b.md", content: memory("Retry twice."), source: "member", proposerId: omar.id });
+      const committed = await approveProposal(configA, dbA, { proposalId: added.id, approverId: lena.id, revision: 1 });
+      expect(committed.state).toBe("committed");
+
+      // On B, at once: no baseBlob means "the file in the store now", which is A's commit.
+      const edit = await submitProposal(configB, dbB, { projectId: PROJECT, path: "project_base_on_b.md", content: memory("Retry three times."), source: "member", proposerId: omar.id });
+      expect(edit.baseBlob).not.toBeNull();
+      const approved = await approveProposal(configB, dbB, { proposalId: edit.id, approverId: lena.id, revision: 1 });
+      expect(approved.state).toBe("committed");
+    } finally {
+      await dbA.$disconnect();
+      await dbB.$disconnect();
+    }
+  });
 });

@@ -20,7 +20,12 @@ const WEAK_WORDS = (
 
 const WEAK_TERMS = new Set(WEAK_WORDS.flatMap((word) => normaliseSearchTerm(word) ?? []));
 
-/** Whether a normalised query term is too common in English to make a memory relevant alone. */
+/**
+ * Whether a normalised query term cannot make a memory relevant alone: too common in English, or
+ * a bare number. Numbers are the pieces of versions, times and dates ("1.23", "23:00",
+ * "2026-05-15" tokenise to "23" and "15"): "bump Go to 1.23" once recalled a settlement cutoff at
+ * "23:00". They still add to a memory that matches a word too.
+ */
 export function isWeakSearchTerm(term: string): boolean {
-  return WEAK_TERMS.has(term);
+  return WEAK_TERMS.has(term) || /^\d+$/.test(term);
 }

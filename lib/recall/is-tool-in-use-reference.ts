@@ -6,16 +6,27 @@ export type ToolRuleMemory = { path: string; name: string | null; description: s
 const WARNING_WORDS =
   /\b(warn(ing|ings|s)?|gotchas?|known[ -]issues?|caveats?|pitfalls?|beware|careful|buggy|broken|breaks|fails?|never|don'?t|do not|footguns?|traps?|flaky)\b/i;
 
+// R2 skips usage documentation only: how to call the tool, its commands, flags or syntax. A
+// memory stating this team's facts about the tool (which PagerDuty service pages the on-call,
+// which Grafana board to read, which kubectl contexts exist) answers questions the tool cannot,
+// and dropping it once lost the one memory that answered "who gets paged".
+const USAGE_WORDS =
+  /\b(usage|how[ -]to|howto|use [^\s,;]+ (to|for)|syntax|flags|options|commands?|sub-?commands|cheat[ -]?sheet|api[ -]reference|reference (docs?|manual)|docs? for|documentation|manual|examples?|parameters|arguments|invoc(ation|ations)|invoke)\b/i;
+
 /**
- * R2: a `reference` memory that documents a tool the agent used recently is noise (the agent is
- * already using it), unless it warns about the tool. A tool is named in the memory's name,
- * description or file name; `mcp__server__tool` is also matched by its server name.
+ * R2: a `reference` memory that documents how to use a tool the agent used recently is noise (the
+ * agent is already using it), unless it warns about the tool. A tool is named in the memory's
+ * name, description or file name; `mcp__server__tool` is also matched by its server name. It
+ * reads as usage documentation when its name, description or file name says so ("usage",
+ * "commands", "cheat sheet", "use X to …").
  */
 export function isToolInUseReference(memory: ToolRuleMemory, recentTools: readonly string[]): boolean {
   if (memory.type !== "reference" || recentTools.length === 0) return false;
   const text = `${memory.name ?? ""} ${memory.description ?? ""}`;
   if (WARNING_WORDS.test(text)) return false;
-  const words = toWords(`${text} ${memory.path.replace(/\.md$/, "")}`);
+  const file = memory.path.replace(/\.md$/, "");
+  if (!USAGE_WORDS.test(`${text} ${file.replace(/[_/-]+/g, " ")}`)) return false;
+  const words = toWords(`${text} ${file}`);
   return recentTools.some((tool) => toolKeys(tool).some((key) => containsPhrase(words, key)));
 }
 

@@ -5,9 +5,21 @@ const reference = (description: string, path = "team/reference_x.md", name: stri
 
 describe("isToolInUseReference (R2)", () => {
   it("drops a usage reference that names a tool in use, in its description, name or file name", () => {
-    expect(isToolInUseReference(reference("kubectl contexts prod-eu and staging"), ["kubectl"])).toBe(true);
-    expect(isToolInUseReference(reference("Contexts and namespaces", "team/reference_kubectl.md"), ["kubectl"])).toBe(true);
+    expect(isToolInUseReference(reference("kubectl commands for contexts prod-eu and staging"), ["kubectl"])).toBe(true);
+    expect(isToolInUseReference(reference("Contexts and namespaces: the cheat sheet", "team/reference_kubectl.md"), ["kubectl"])).toBe(true);
+    expect(isToolInUseReference(reference("Contexts and namespaces", "team/reference_kubectl_usage.md"), ["kubectl"])).toBe(true);
     expect(isToolInUseReference(reference("Where dashboards live", "r.md", "Grafana MCP usage"), ["mcp__grafana__search_dashboards"])).toBe(true);
+    expect(isToolInUseReference(reference("Use mcp__grafana__search_dashboards to find dashboards by title"), ["mcp__grafana__search_dashboards"])).toBe(true);
+    expect(isToolInUseReference(reference("How to query Prometheus through the Grafana MCP, with examples"), ["mcp__grafana__query_prometheus"])).toBe(true);
+  });
+
+  it("keeps a reference stating the team's facts about the tool: which service, board or context (bug-04)", () => {
+    // R2 skips usage documentation; these answer questions the tool itself cannot.
+    const pagerduty = reference("PagerDuty service payments-core pages the payments on-call", "reference_pagerduty_payments.md", "PagerDuty payments-core");
+    expect(isToolInUseReference(pagerduty, ["mcp__pagerduty__list_incidents"])).toBe(false);
+    const board = reference("Grafana board checkout-p99 tracks payment latency", "reference_grafana_checkout_p99.md", "Grafana checkout-p99 board");
+    expect(isToolInUseReference(board, ["mcp__grafana__query_prometheus"])).toBe(false);
+    expect(isToolInUseReference(reference("kubectl contexts prod-eu and staging"), ["kubectl"])).toBe(false);
   });
 
   it("keeps warnings, gotchas and known issues about the tool", () => {

@@ -134,17 +134,16 @@ function evidence(result: SearchResult): number {
 
 type AddedTerms = { toolTerms: ReadonlySet<string>; synonymTerms: ReadonlySet<string> };
 
-// The reason names the words of the prompt and the tools; a synonym only helped the order.
+// The reason names the words of the prompt and the tools; a synonym only helped the order. A
+// memory found through a recent tool alone (its known problem, R2) names the tool instead: its
+// reason was once an empty "matched: ".
 function toRanked(result: SearchResult, memories: readonly RankableMemory[], { toolTerms, synonymTerms }: AddedTerms): RankedMemory {
   const memory = memories[Number(result.id)];
   if (!memory) throw new Error(`minisearch returned an unknown id ${String(result.id)}`);
   const matched = [...new Set(result.queryTerms)];
-  return {
-    memory,
-    score: result.score,
-    matchedTerms: matched.filter((term) => !toolTerms.has(term) && !synonymTerms.has(term)),
-    matchedTools: matched.filter((term) => toolTerms.has(term)),
-  };
+  const promptTerms = matched.filter((term) => !toolTerms.has(term) && !synonymTerms.has(term));
+  const matchedTools = matched.filter((term) => toolTerms.has(term));
+  return { memory, score: result.score, matchedTerms: promptTerms.length > 0 ? promptTerms : matchedTools.map((tool) => `${tool} (tool in use)`), matchedTools };
 }
 
 function byScoreThenRecency(a: RankedMemory, b: RankedMemory): number {

@@ -78,11 +78,15 @@ describe("recallMemories without a model (the local ranker)", () => {
 
   it("R2: the recent-tools rule holds through the entry point and the drop is reported", async () => {
     const memoryDir = await ledgerlineDir();
+    const usage = "team/reference_kubectl_cheat_sheet.md";
+    await put(memoryDir, usage, "---\nname: kubectl cheat sheet\ndescription: kubectl commands for restarting a deployment in staging\ntype: reference\n---\nrollout restart\n", FIXTURE_NOW);
     const result = await recallMemories({ memoryDir, query: "restart the workers deployment in staging", recentTools: ["kubectl"], now: FIXTURE_NOW });
     const files = result.selected.map((memory) => memory.file);
     expect(files).toContain("team/reference_kubectl_context_gotcha.md");
-    expect(files).not.toContain("team/reference_kubectl_contexts.md");
-    expect(result.dropped).toContainEqual({ file: "team/reference_kubectl_contexts.md", reason: "tool-in-use" });
+    expect(files).not.toContain(usage);
+    expect(result.dropped).toContainEqual({ file: usage, reason: "tool-in-use" });
+    // bug-05: a memory found through the tool alone says so, instead of an empty "matched: ".
+    for (const memory of result.selected) expect(memory.reason).toMatch(/^matched: \S/);
   });
 
   it("R4: already-surfaced memories are removed before selection and reported, by relative or absolute path", async () => {

@@ -1,9 +1,9 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { ensureCloneAtRecordedCommit } from "../read-model/ensure-clone-at-recorded-commit";
 import { AppError, isAppError } from "../errors";
 import { maskSecretsForDisplay } from "../secrets/mask-secret-ranges";
 import { isCommitOnMain, readBlob } from "../store/commit-change";
-import { refreshStore } from "../store/read-store";
 import type { ComputedChecks } from "./compute-checks";
 import { assertFourEyes } from "./assert-four-eyes";
 import { assertNoStoreCaseTwin } from "./assert-no-case-twin";
@@ -71,7 +71,7 @@ async function approveAndCommit(config: Config, db: Db, input: ApproveProposalIn
   const { proposal, state, content } = found;
   // Reads serve the last known store when it cannot be reached; the commit then fails as
   // commit_failed, the one answer an approval gives while the store is unreachable.
-  await refreshStore(config);
+  await ensureCloneAtRecordedCommit(config, db);
   if (content !== null) assertNoStoreCaseTwin(await loadDuplicateFinder(config, db, proposal.projectId), proposal.path);
   const isConfirmed = proposal.teamConventionConfirmed || input.confirmTeamConvention === true;
   const baseContent = proposal.baseBlob ? await readBlob(config, proposal.baseBlob) : null;

@@ -1,7 +1,7 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { ensureCloneAtRecordedCommit } from "../read-model/ensure-clone-at-recorded-commit";
 import { readBlob } from "../store/commit-change";
-import { refreshStore } from "../store/read-store";
 import { assertNoStoreCaseTwin } from "./assert-no-case-twin";
 import { getProposal } from "./get-proposal";
 import { loadDuplicateFinder } from "./load-duplicate-finder";
@@ -27,7 +27,7 @@ export async function reopenProposal(config: Config, db: Db, input: ReopenPropos
   }
   const { proposal, state, content } = await findProposalOrThrow(db, input.proposalId);
   assertTransition(state, "submitted");
-  await refreshStore(config);
+  await ensureCloneAtRecordedCommit(config, db);
   if (content !== null) assertNoStoreCaseTwin(await loadDuplicateFinder(config, db, proposal.projectId), proposal.path);
   const baseContent = proposal.baseBlob ? await readBlob(config, proposal.baseBlob) : null;
   const computed = await runChecks(config, db, { projectId: proposal.projectId, path: proposal.path, content, baseContent, isTeamConventionConfirmed: false });

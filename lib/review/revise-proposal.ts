@@ -1,10 +1,11 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { ensureCloneAtRecordedCommit } from "../read-model/ensure-clone-at-recorded-commit";
 import { AppError } from "../errors";
 import { assertNoSecret } from "../secrets/assert-no-secret";
 import { readBlob, readCurrentFile } from "../store/commit-change";
 import { resolveRefQuickly } from "../store/git";
-import { MAIN, refreshStore } from "../store/read-store";
+import { MAIN } from "../store/read-store";
 import { getProposal } from "./get-proposal";
 import { contentHash, findProposalOrThrow, findUserOrThrow } from "./proposal-records";
 import { assertTransition } from "./proposal-transitions";
@@ -34,7 +35,7 @@ export async function reviseProposal(config: Config, db: Db, input: RevisePropos
   // Refuse early (before reading the store) when the proposal is closed or being committed.
   assertTransition(state, "in_review");
 
-  await refreshStore(config);
+  await ensureCloneAtRecordedCommit(config, db);
   const stored = parseStoredChecks(proposal.checks);
   const rebased = state === "conflicted" ? await readCurrentFile(config, proposal.projectId, proposal.path) : undefined;
   const baseBlob = rebased === undefined ? proposal.baseBlob : (rebased?.blob ?? null);

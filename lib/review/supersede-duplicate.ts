@@ -1,8 +1,8 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { ensureCloneAtRecordedCommit } from "../read-model/ensure-clone-at-recorded-commit";
 import { AppError } from "../errors";
 import { readCurrentFile } from "../store/commit-change";
-import { refreshStore } from "../store/read-store";
 import { findProposalOrThrow } from "./proposal-records";
 import { assertTransition } from "./proposal-transitions";
 import type { ProposalDetail } from "./proposal-types";
@@ -25,7 +25,7 @@ export async function supersedeDuplicate(config: Config, db: Db, input: Supersed
     throw new AppError("INVALID_INPUT", `targetPath: ${input.targetPath} is not one of this proposal's possible duplicates.`, { details: { field: "targetPath" } });
   }
   if (content === null) throw new AppError("INVALID_INPUT", "A retirement cannot supersede another memory.");
-  await refreshStore(config);
+  await ensureCloneAtRecordedCommit(config, db);
   const target = await readCurrentFile(config, proposal.projectId, input.targetPath);
   if (!target) throw new AppError("CONFLICT", `${input.targetPath} is no longer in the team store; reload the proposal.`);
 

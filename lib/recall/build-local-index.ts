@@ -10,6 +10,10 @@ export type LocalIndex = {
   search: MiniSearch<IndexedMemory>;
   /** In how many memories each normalised word occurs (any field). */
   documentFrequency: ReadonlyMap<string, number>;
+  /** Each memory's words of its name and description, by id: what tells two memories apart as topics. */
+  summaryTerms: readonly ReadonlySet<string>[];
+  /** The newest modification time in the set: ages are counted from it, so a ranking never depends on the clock. */
+  newestMtime: number;
   size: number;
 };
 
@@ -75,18 +79,24 @@ function createIndex(memories: readonly RankableMemory[]): LocalIndex {
   // Counted from the terms MiniSearch makes while it indexes a memory: tokenising every field a
   // second time for the count was a fifth of a fresh `teammem recall`'s ranking.
   let termsOfDocument = new Set<string>();
-  const collectTerm = (token: string) => {
+  let summaryOfDocument = new Set<string>();
+  const summaryTerms: Set<string>[] = [];
+  const collectTerm = (token: string, field?: string) => {
     const term = normaliseSearchTerm(token);
     if (term) termsOfDocument.add(term);
+    if (term && (field === "name" || field === "description")) summaryOfDocument.add(term);
     return term;
   };
   const search = new MiniSearch<IndexedMemory>({ fields: [...INDEXED_FIELDS], processTerm: collectTerm, searchOptions: { processTerm: normaliseSearchTerm } });
   for (const [position, memory] of memories.entries()) {
     termsOfDocument = new Set();
+    summaryOfDocument = new Set();
     search.add(toDocument(memory, position));
     for (const term of termsOfDocument) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    summaryTerms.push(summaryOfDocument);
   }
-  return { search, documentFrequency, size: memories.length };
+  const newestMtime = Math.max(0, ...memories.map((memory) => memory.mtime.getTime()));
+  return { search, documentFrequency, summaryTerms, newestMtime, size: memories.length };
 }
 
 function toDocument(memory: RankableMemory, index: number): IndexedMemory {

@@ -37,15 +37,40 @@ const MIN_SHARE_OF_TOP = 0.25;
  */
 const MIN_QUERY_COVERAGE = 0.2;
 /**
- * A word found in more than ~10% of the memories ("invoice" in an invoicing team's store) says
- * little on its own: a memory must share at least one rarer word with the query to be relevant.
+ * A memory must share words with the prompt that together say as much as one word found in
+ * ~15% of the memories (their IDF summed; a weak English word counts for half): one word common
+ * in this directory ("payment" in a payments team's store) cannot carry a match alone, but the
+ * project's own vocabulary plus one more word can ("dbt" is in a fifth of a dbt team's memories;
+ * "dbt run" must still find the memory about the slow dbt run). A hard cut-off at 10% once made
+ * "dbt" useless however the rest of the prompt matched, and made "snowflake" (4 of 39 memories)
+ * find nothing until one unrelated memory was added.
  */
-const MAX_COMMON_SHARE = 0.1;
+const COMMON_SHARE = 0.15;
+const WEAK_TERM_SHARE = 0.5;
+/** See bringsSomethingNew: a third memory matching only what the first two matched must be this close to the best. */
+const MIN_SHARE_OF_TOP_TO_REPEAT = 0.8;
 /** A recent tool counts for less than a word of the prompt: it says what the agent does, not what it asks. */
 const TOOL_TERM_BOOST = 0.5;
 /** A synonym the prompt did not write counts for less than the word it did. */
 const SYNONYM_BOOST = 0.5;
-/** Scores within ~10% of each other count as a tie, broken by recency (newer first). */
+/**
+ * Recency breaks near-ties, more strongly the older a memory is than the newest one: its score is
+ * divided by (1 + age in months) to this power: ~7% off at 3 months, ~12% at a year. A memory
+ * describes the moment it was written (A2); of two that match alike the newer one is likelier
+ * true.
+ */
+const AGE_PENALTY = 0.05;
+/** Two memories whose name and description words overlap this much (IDF-weighted) are one topic told twice. */
+const NEAR_DUPLICATE = 0.75;
+/**
+ * A newer memory sharing this much with an older one replaces it when it says so (RETIREMENT_WORDS).
+ * Not "instead of": that is how rules are written ("a real database instead of mocks").
+ */
+const SAME_TOPIC = 0.3;
+const RETIREMENT_WORDS =
+  /\b(retired|replaced|replaces|superseded|supersedes|decommissioned|deprecated|obsolete|no longer|moved (from|off|away)|migrated (from|off|away)|moving (from|off|away)|phased out|(was|were|is|are|been) removed|sunset)\b/i;
+const MONTH_MS = 30 * 86_400_000;
+/** Scores within ~10% of each other (after the age penalty) count as a tie, broken by recency. */
 const TIE_BUCKET = Math.log(1.1);
 
 /**
@@ -53,8 +78,9 @@ const TIE_BUCKET = Math.log(1.1);
  * name, file name and type, with prefix matches for longer words and one typo allowed in long
  * ones (never for weak English words: "back" once found "backend"). Synonyms join the query at
  * half weight. Recent tools join it at half weight so their warnings can surface (R2), while
- * usage references for them are dropped. Keeps at most five above a relevance threshold; the
- * matched query words are the reason.
+ * usage references for them are dropped. A newer memory that replaces a matched older one takes
+ * its place. Keeps at most five above a relevance threshold; the matched query words are the
+ * reason.
  */
 export function rankMemoriesLocally(memories: readonly RankableMemory[], query: string, recentTools: readonly string[] = []): LocalRanking {
   const index = buildLocalIndex(memories);
@@ -69,51 +95,75 @@ export function rankMemoriesLocally(memories: readonly RankableMemory[], query: 
     fuzzy: (term) => (term.length >= 6 && !isWeakSearchTerm(term) ? 1 : false),
     weights: { prefix: 0.5, fuzzy: 0.3 },
   });
-  const isRelevant = relevanceTest({ index, results, queryTerms, toolTerms });
-  const relevant = results
-    .filter(isRelevant)
-    .map((result) => toRanked(result, memories, { toolTerms, synonymTerms }))
-    .sort(byScoreThenRecency);
+  const { isRelevant, top, topicCount } = relevanceTest({ index, results, queryTerms, toolTerms, synonymTerms });
+  const added = { toolTerms, synonymTerms };
+  const candidates = results.map((result) => toCandidate(result, memories, added));
+  const relevant = preferNewer({ index, memories, relevant: candidates.filter((_, position) => isRelevant(results[position]!)), all: candidates, top });
+  const ageOf = (memory: RankableMemory) => Math.max(0, index.newestMtime - memory.mtime.getTime());
+  relevant.sort((a, b) => compareCandidates(a, b, ageOf));
   const ranked: RankedMemory[] = [];
   const dropped: DroppedMemory[] = [];
-  for (const candidate of relevant) {
+  for (const { ranked: candidate, evidence } of relevant) {
     if (isToolInUseReference(candidate.memory, recentTools)) dropped.push({ file: candidate.memory.path, reason: "tool-in-use" });
+    // Not listed as dropped: it adds nothing to what was chosen, like any memory below the
+    // floor. A tool's warning is exempt (R2), and so is a prompt of one topical word, where
+    // nothing new can be brought.
+    else if (ranked.length >= 2 && topicCount > 1 && candidate.matchedTools.length === 0 && !bringsSomethingNew(candidate, ranked) && evidence < top * MIN_SHARE_OF_TOP_TO_REPEAT) continue;
     else if (ranked.length >= MAX_SELECTED) dropped.push({ file: candidate.memory.path, reason: "over-five" });
     else ranked.push(candidate);
   }
   return { ranked, dropped };
 }
 
-type RelevanceOptions = { index: LocalIndex; results: SearchResult[]; queryTerms: ReadonlySet<string>; toolTerms: ReadonlySet<string> };
+/**
+ * R2, "be choosy": past the first two, a memory must bring a word of the prompt that the ones
+ * chosen before it did not, or match nearly as well as the best (MIN_SHARE_OF_TOP_TO_REPEAT). The
+ * third to fifth slots once filled with memories sharing one generic word with the first ("test",
+ * "api"); a prompt naming several topics still gets one memory for each.
+ */
+function bringsSomethingNew(candidate: RankedMemory, chosen: readonly RankedMemory[]): boolean {
+  const covered = new Set(chosen.flatMap((entry) => entry.matchedTerms));
+  return candidate.matchedTerms.some((term) => !isWeakSearchTerm(term) && !covered.has(term));
+}
+
+type RelevanceOptions = {
+  index: LocalIndex;
+  results: SearchResult[];
+  queryTerms: ReadonlySet<string>;
+  toolTerms: ReadonlySet<string>;
+  synonymTerms: ReadonlySet<string>;
+};
 
 /**
  * Whether a result is worth handing to the agent. A memory that names a recent tool is held to
  * the floor at the tool's weight (R2: its warnings must surface); one found through the prompt
- * alone must also stay near the best prompt match and cover enough of the prompt. Either way a
- * weak English word or a word common in this directory cannot carry it alone.
+ * alone must also stay near the best prompt match and cover enough of the prompt. Either way
+ * weak English words, numbers, or one word common in this directory cannot carry it alone.
  */
-function relevanceTest({ index, results, queryTerms, toolTerms }: RelevanceOptions): (result: SearchResult) => boolean {
+function relevanceTest({ index, results, queryTerms, toolTerms, synonymTerms }: RelevanceOptions): { isRelevant: (result: SearchResult) => boolean; top: number; topicCount: number } {
   const floor = MIN_EVIDENCE_IN_RARE_WORDS * bm25Idf(1, index.size);
   const isToolOnly = (result: SearchResult) => result.queryTerms.every((term) => toolTerms.has(term));
   const hasTool = (result: SearchResult) => result.queryTerms.some((term) => toolTerms.has(term));
   const top = Math.max(0, ...results.filter((result) => !isToolOnly(result)).map(evidence));
-  const maxCommonCount = Math.max(2, index.size * MAX_COMMON_SHARE);
-  const isDistinctive = (term: string) => (index.documentFrequency.get(term) ?? 0) <= maxCommonCount;
   // Counted over the results, so a prompt word weighs what it found, prefix and typo matches
   // included ("roll" finds "rollback"), not only memories that hold it as written.
   const foundBy = new Map<string, number>();
   for (const result of results) for (const term of result.queryTerms) foundBy.set(term, (foundBy.get(term) ?? 0) + 1);
-  const weightOf = (term: string) => {
+  const idfOf = (term: string) => {
     const count = foundBy.get(term) ?? 0;
-    return count === 0 || isWeakSearchTerm(term) ? 0 : bm25Idf(count, index.size);
+    return count === 0 ? 0 : bm25Idf(count, index.size);
   };
-  const promptWeight = [...queryTerms]
-    .map(weightOf)
+  const weightOf = (term: string) => (isWeakSearchTerm(term) ? 0 : idfOf(term));
+  const weights = [...queryTerms].map(weightOf);
+  const promptWeight = weights
     .sort((a, b) => b - a)
     .slice(0, MAX_SELECTED)
     .reduce((sum, weight) => sum + weight, 0);
-  return (result) => {
-    if (!result.terms.some(isDistinctive) || !result.queryTerms.some((term) => !isWeakSearchTerm(term))) return false;
+  const commonWordWeight = bm25Idf(Math.max(2, index.size * COMMON_SHARE), index.size);
+  const informationOf = (result: SearchResult) =>
+    [...new Set(result.queryTerms)].reduce((sum, term) => sum + idfOf(term) * (isWeakSearchTerm(term) ? WEAK_TERM_SHARE : 1) * (synonymTerms.has(term) ? SYNONYM_BOOST : 1), 0);
+  const isRelevant = (result: SearchResult) => {
+    if (!result.queryTerms.some((term) => !isWeakSearchTerm(term)) || informationOf(result) < commonWordWeight) return false;
     if (hasTool(result) && evidence(result) >= floor * TOOL_TERM_BOOST) return true;
     if (isToolOnly(result)) return false;
     const covered = result.queryTerms.filter((term) => queryTerms.has(term)).reduce((sum, term) => sum + weightOf(term), 0);
@@ -121,6 +171,7 @@ function relevanceTest({ index, results, queryTerms, toolTerms }: RelevanceOptio
     if (covered === 0) return false;
     return evidence(result) >= floor && evidence(result) >= top * MIN_SHARE_OF_TOP && covered >= promptWeight * MIN_QUERY_COVERAGE;
   };
+  return { isRelevant, top, topicCount: weights.filter((weight) => weight > 0).length };
 }
 
 /** MiniSearch's BM25 IDF for a word that occurs in `count` of `size` memories. */
@@ -132,22 +183,89 @@ function evidence(result: SearchResult): number {
   return result.score / Math.max(1, result.queryTerms.length);
 }
 
+type Candidate = { id: number; ranked: RankedMemory; evidence: number; promptTerms: string[] };
+
 type AddedTerms = { toolTerms: ReadonlySet<string>; synonymTerms: ReadonlySet<string> };
 
 // The reason names the words of the prompt and the tools; a synonym only helped the order. A
 // memory found through a recent tool alone (its known problem, R2) names the tool instead: its
 // reason was once an empty "matched: ".
-function toRanked(result: SearchResult, memories: readonly RankableMemory[], { toolTerms, synonymTerms }: AddedTerms): RankedMemory {
-  const memory = memories[Number(result.id)];
+function toCandidate(result: SearchResult, memories: readonly RankableMemory[], { toolTerms, synonymTerms }: AddedTerms): Candidate {
+  const id = Number(result.id);
+  const memory = memories[id];
   if (!memory) throw new Error(`minisearch returned an unknown id ${String(result.id)}`);
   const matched = [...new Set(result.queryTerms)];
   const promptTerms = matched.filter((term) => !toolTerms.has(term) && !synonymTerms.has(term));
   const matchedTools = matched.filter((term) => toolTerms.has(term));
-  return { memory, score: result.score, matchedTerms: promptTerms.length > 0 ? promptTerms : matchedTools.map((tool) => `${tool} (tool in use)`), matchedTools };
+  const matchedTerms = promptTerms.length > 0 ? promptTerms : matchedTools.map((tool) => `${tool} (tool in use)`);
+  return { id, ranked: { memory, score: result.score, matchedTerms, matchedTools }, evidence: evidence(result), promptTerms };
 }
 
-function byScoreThenRecency(a: RankedMemory, b: RankedMemory): number {
-  const bucketA = Math.floor(Math.log(a.score) / TIE_BUCKET);
-  const bucketB = Math.floor(Math.log(b.score) / TIE_BUCKET);
-  return bucketB - bucketA || b.memory.mtime.getTime() - a.memory.mtime.getTime() || compareCodeUnits(a.memory.path, b.memory.path);
+/**
+ * Two memories the prompt found by the same word and about the same thing (their name and
+ * description words mostly shared, by IDF): the newer one comes first, with the better score of
+ * the two, and the older one stays only if it matches as well as the best match or brings a word
+ * of the prompt the newer one lacks. When the newer one says it retired what the older one
+ * describes ("moved from Redshift to Snowflake; Redshift is decommissioned", sharing a third of
+ * its words), it takes the older one's place even when it fell short of the thresholds itself,
+ * and the older one stays only for a word of the prompt the newer one lacks. Otherwise a user
+ * asking how to deploy was told the retired way first, or only the retired way.
+ */
+function preferNewer({ index, memories, relevant, all, top }: PreferNewerOptions): Candidate[] {
+  const chosen = new Map(relevant.map((candidate) => [candidate.id, candidate]));
+  const idf = (term: string) => (isWeakSearchTerm(term) ? 0 : bm25Idf(index.documentFrequency.get(term) ?? 0, index.size));
+  for (const older of relevant) {
+    const found = findReplacement(older);
+    if (!found) continue;
+    const { newer, replacement } = found;
+    const kept = chosen.get(newer.id);
+    if (!kept && replacement !== "retires") continue;
+    const base = kept ?? newer;
+    chosen.set(newer.id, { ...base, ranked: { ...base.ranked, score: Math.max(base.ranked.score, older.ranked.score) } });
+    const addsNothing = older.promptTerms.every((term) => isWeakSearchTerm(term) || newer.promptTerms.includes(term));
+    if (addsNothing && (replacement === "retires" || older.evidence < top * MIN_SHARE_OF_TOP_TO_REPEAT)) chosen.delete(older.id);
+  }
+  return [...chosen.values()];
+
+  function findReplacement(older: Candidate): { newer: Candidate; replacement: Exclude<Replacement, "none"> } | null {
+    for (const other of all) {
+      if (other.ranked.memory.mtime.getTime() <= older.ranked.memory.mtime.getTime() || !other.promptTerms.some((term) => older.promptTerms.includes(term))) continue;
+      const replacement = replacementOf(other.id, older.id);
+      if (replacement !== "none") return { newer: other, replacement };
+    }
+    return null;
+  }
+
+  function replacementOf(newerId: number, olderId: number): Replacement {
+    const overlap = topicOverlap(index.summaryTerms[newerId], index.summaryTerms[olderId], idf);
+    const newer = memories[newerId];
+    if (overlap >= SAME_TOPIC && RETIREMENT_WORDS.test(`${newer?.name ?? ""} ${newer?.description ?? ""}`)) return "retires";
+    return overlap >= NEAR_DUPLICATE ? "repeats" : "none";
+  }
+}
+
+type Replacement = "none" | "repeats" | "retires";
+
+type PreferNewerOptions = { index: LocalIndex; memories: readonly RankableMemory[]; relevant: Candidate[]; all: readonly Candidate[]; top: number };
+
+/** The IDF-weighted share of the smaller word set found in the other: 1 when one says all the other does. */
+function topicOverlap(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined, idf: (term: string) => number): number {
+  if (!a || !b) return 0;
+  let shared = 0;
+  let weightA = 0;
+  let weightB = 0;
+  for (const term of a) {
+    weightA += idf(term);
+    if (b.has(term)) shared += idf(term);
+  }
+  for (const term of b) weightB += idf(term);
+  const smaller = Math.min(weightA, weightB);
+  return smaller > 0 ? shared / smaller : 0;
+}
+
+function compareCandidates(a: Candidate, b: Candidate, ageOf: (memory: RankableMemory) => number): number {
+  const keyOf = (candidate: Candidate) => Math.log(candidate.ranked.score) - AGE_PENALTY * Math.log(1 + ageOf(candidate.ranked.memory) / MONTH_MS);
+  const bucketA = Math.floor(keyOf(a) / TIE_BUCKET);
+  const bucketB = Math.floor(keyOf(b) / TIE_BUCKET);
+  return bucketB - bucketA || b.ranked.memory.mtime.getTime() - a.ranked.memory.mtime.getTime() || compareCodeUnits(a.ranked.memory.path, b.ranked.memory.path);
 }

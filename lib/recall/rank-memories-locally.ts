@@ -187,9 +187,7 @@ type Candidate = { id: number; ranked: RankedMemory; evidence: number; promptTer
 
 type AddedTerms = { toolTerms: ReadonlySet<string>; synonymTerms: ReadonlySet<string> };
 
-// The reason names the words of the prompt and the tools; a synonym only helped the order. A
-// memory found through a recent tool alone (its known problem, R2) names the tool instead: its
-// reason was once an empty "matched: ".
+// The reason names the words of the prompt and the tools; a synonym only helped the order.
 function toCandidate(result: SearchResult, memories: readonly RankableMemory[], { toolTerms, synonymTerms }: AddedTerms): Candidate {
   const id = Number(result.id);
   const memory = memories[id];
@@ -197,8 +195,7 @@ function toCandidate(result: SearchResult, memories: readonly RankableMemory[], 
   const matched = [...new Set(result.queryTerms)];
   const promptTerms = matched.filter((term) => !toolTerms.has(term) && !synonymTerms.has(term));
   const matchedTools = matched.filter((term) => toolTerms.has(term));
-  const matchedTerms = promptTerms.length > 0 ? promptTerms : matchedTools.map((tool) => `${tool} (tool in use)`);
-  return { id, ranked: { memory, score: result.score, matchedTerms, matchedTools }, evidence: evidence(result), promptTerms };
+  return { id, ranked: { memory, score: result.score, matchedTerms: promptTerms, matchedTools }, evidence: evidence(result), promptTerms };
 }
 
 /**

@@ -10,7 +10,7 @@ import { formatModelManifestLine } from "./format-model-manifest";
 import { maskForDisplayRemembered, maskNameRemembered, maskSecrets, showModelName } from "./mask-secrets";
 import type { ModelBreaker, ModelPass } from "./create-model-breaker";
 import { modelFailureOf, type RecallModelSettings } from "./model";
-import { rankMemoriesLocally } from "./rank-memories-locally";
+import { rankMemoriesLocally, type RankedMemory } from "./rank-memories-locally";
 import { toSurfacedKey } from "./surfaced-key";
 import { validateSelection } from "./validate-selection";
 
@@ -147,9 +147,20 @@ async function select(options: RecallOptions, candidates: ScannedMemory[], manif
   return {
     selector: "local",
     fallbackReason,
-    files: ranking.ranked.map((entry) => ({ path: entry.memory.path, reason: `matched: ${entry.matchedTerms.map((term) => spoken.get(term) ?? term).join(", ")}` })),
+    files: ranking.ranked.map((entry) => ({ path: entry.memory.path, reason: localReason(entry, spoken) })),
     dropped: ranking.dropped,
   };
+}
+
+/**
+ * Why the local ranker chose a memory: the prompt's words as typed, then the tools in use it was
+ * found through (R2: a known problem with a tool the agent is using; the reason was once an empty
+ * "matched: " for a memory found through a tool alone).
+ */
+function localReason(entry: RankedMemory, spoken: ReadonlyMap<string, string>): string {
+  const words = entry.matchedTerms.map((term) => spoken.get(term) ?? term);
+  const tools = entry.matchedTools.map((tool) => `${tool} (tool in use)`);
+  return `matched: ${[...words, ...tools].join(", ")}`;
 }
 
 /**

@@ -87,6 +87,7 @@ describe("recallMemories without a model (the local ranker)", () => {
     expect(result.dropped).toContainEqual({ file: usage, reason: "tool-in-use" });
     // bug-05: a memory found through the tool alone says so, instead of an empty "matched: ".
     for (const memory of result.selected) expect(memory.reason).toMatch(/^matched: \S/);
+    expect(result.selected.find((memory) => memory.file === "team/reference_kubectl_context_gotcha.md")?.reason).toMatch(/kubectl \(tool in use\)/);
   });
 
   it("R4: already-surfaced memories are removed before selection and reported, by relative or absolute path", async () => {

@@ -62,8 +62,14 @@ function keepFreshnessCurrent(config: Config, db: Db, projectId: string, commit:
   const asked = freshnessAskedAt.get(projectId);
   if (asked && asked.commit === commit && Date.now() - asked.at < REFRESH_AFTER_MS) return;
   freshnessAskedAt.set(projectId, { commit, at: Date.now() });
-  void ensureProjectFreshness(config, db, projectId).catch((error: unknown) => log("warn", "stale.recall_refresh_failed", { projectId, name: (error as Error)?.name ?? "unknown" }));
+  // A moment later, not on this recall's tick: the recalls that follow a commit come in a burst,
+  // and the check (only changed files cost anything) then runs after them. Never keeps a process alive.
+  setTimeout(() => {
+    void ensureProjectFreshness(config, db, projectId).catch((error: unknown) => log("warn", "stale.recall_refresh_failed", { projectId, name: (error as Error)?.name ?? "unknown" }));
+  }, FRESHNESS_DELAY_MS).unref();
 }
+
+const FRESHNESS_DELAY_MS = 1_000;
 
 /**
  * readDoubts for one recall: the files asked for in the same tick (recall formats its up-to-five

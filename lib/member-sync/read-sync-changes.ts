@@ -83,7 +83,7 @@ async function readFullPage(config: Config, db: Db, options: ReadSyncChangesOpti
   ]);
   if ((await readRecordedCommit(db)) !== options.head) throw storeMoved();
   const [contents, index] = await Promise.all([
-    readBlobs(config.storeCloneDir, [...new Set(rows.map((row) => row.blob))]),
+    readAllBlobs(config, rows.map((row) => row.blob)),
     options.page === 1 ? readSyncFiles(config, db, { projectId: options.projectId, head: options.head, paths: [PROJECT_INDEX_FILE] }) : Promise.resolve([]),
   ]);
   const files = rows.flatMap((row): SyncFile[] => {
@@ -91,6 +91,20 @@ async function readFullPage(config: Config, db: Db, options: ReadSyncChangesOpti
     return content === undefined ? [] : [syncFile(config, row.path, content, row.blob, row.hasSecret, { at: row.changedAt, commit: row.changedCommit })];
   });
   return { files: [...index, ...files], removed: [], pageCount: Math.max(1, Math.ceil(count / options.pageSize)), changedMemories: count };
+}
+
+/**
+ * Every blob the read model names for an answer, or STORE_UNAVAILABLE. A blob the clone cannot
+ * read (its objects live in a store that moved or went away) was left out of the answer, which
+ * still said it was the full listing: the member's team/ took the rest for retired files' absence
+ * and stayed short of them for good. Nothing is answered until every file can be.
+ */
+async function readAllBlobs(config: Config, blobs: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(blobs)];
+  const contents = await readBlobs(config.storeCloneDir, unique);
+  const missing = unique.filter((blob) => !contents.has(blob)).length;
+  if (missing > 0) throw new AppError("STORE_UNAVAILABLE", `${missing} file${missing === 1 ? "" : "s"} of the team store could not be read (is the store reachable?); nothing was sent, so sync again once it is.`);
+  return contents;
 }
 
 function storeMoved(): AppError {
@@ -121,7 +135,7 @@ export async function readSyncFiles(config: Config, db: Db, { projectId, head, p
   const rowByPath = new Map(rows.map((row) => [row.path, row]));
   const unrecorded = paths.filter((memoryPath) => !rowByPath.has(memoryPath));
   const [contents, fromGit, indexChange] = await Promise.all([
-    readBlobs(config.storeCloneDir, [...new Set(rows.map((row) => row.blob))]),
+    readAllBlobs(config, rows.map((row) => row.blob)),
     unrecorded.length > 0 ? readFilesAt(config.storeCloneDir, head, unrecorded.map((memoryPath) => prefix + memoryPath)) : Promise.resolve(new Map<string, { blob: string; content: string }>()),
     paths.includes(PROJECT_INDEX_FILE) ? lastCommitOf(config.storeCloneDir, head, prefix + PROJECT_INDEX_FILE) : Promise.resolve(null),
   ]);

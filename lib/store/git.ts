@@ -65,9 +65,20 @@ async function run(dir: string, args: string[], options: RunOptions = {}): Promi
   if (result.failure === "timeout") throw new Error(`git ${args[0]} did not finish within ${Math.round((options.timeoutMs ?? GIT_TIMEOUT_MS) / 1000)} s`);
   if (result.failure === "overflow") throw new Error(`git ${args[0]} printed more than this server reads`);
   if (result.exitCode !== 0 && !(options.okExitCodes ?? []).includes(result.exitCode)) {
-    throw new Error(result.stderr.trim() || `git ${args[0]} exited with ${result.exitCode}`);
+    const reason = result.stderr.trim() || `git ${args[0]} exited with ${result.exitCode}`;
+    if (UNREADABLE_OBJECTS.test(reason)) throw storeDataUnreadable(reason);
+    throw new Error(reason);
   }
   return result;
+}
+
+// What git says when objects the clone relies on are gone: the store it borrows them from
+// (objects/info/alternates) moved or became unreadable, or a fetch was cut short.
+const UNREADABLE_OBJECTS = /bad object|not a tree object|unable to normalize alternate|missing (?:blob|tree|commit) |unable to read [0-9a-f]{40}|Could not read [0-9a-f]{40}/i;
+
+/** Answered 503, as an unreachable store is, instead of 500 "something went wrong". */
+function storeDataUnreadable(reason: string): AppError {
+  return new AppError("STORE_UNAVAILABLE", `Part of the team store could not be read (${reason.split("\n")[0]!.slice(0, 200)}): it may have moved or become unreachable; try again shortly.`);
 }
 
 async function raw(dir: string, args: string[], options: RunOptions = {}): Promise<string> {

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { maskedBlobId } from "@/lib/store/masked-blob-id";
@@ -126,6 +126,29 @@ describe("GET /api/projects/:id/sync, against git", () => {
     expect(files.find((file) => file.path === "project_server_b.md")!.content).toContain("Beta, revised.");
     expect(pages[0]!.removed).toEqual(["project_server_c.md"]);
     expect(pages.every((page) => !page.full && page.head === head)).toBe(true);
+  });
+
+  it("a file the clone cannot read (the store it borrows objects from went away) fails the answer as STORE_UNAVAILABLE, never a shorter listing", async () => {
+    await writer.commit(PROJECT, { "project_server_unreadable.md": memoryText("Server unreadable", "Only in the store.", "About a file only the store holds") });
+    const head = (await allPages({ since: null, pageSize: 2000 }))[0]!.head;
+    const alternates = path.join(world.config.storeCloneDir, ".git", "objects", "info", "alternates");
+    const saved = await readFile(alternates, "utf8");
+    const { restartBatchReader } = await import("@/lib/store/git");
+    // The store's objects as they are once it moved away: a folder that holds none of them.
+    const emptyObjects = path.join(world.root, "moved-store-objects");
+    await mkdir(emptyObjects, { recursive: true });
+    await writeFile(alternates, `${emptyObjects}\n`);
+    restartBatchReader(world.config.storeCloneDir);
+    try {
+      await expect(readSyncChanges(world.config, world.db, { projectId: PROJECT, userId: world.userIds.omar, since: null, expectedHead: head, page: 1, pageSize: 2000, proposalIds: [] })).rejects.toMatchObject({ code: "STORE_UNAVAILABLE", message: expect.stringMatching(/could not be read/) });
+      // Any other read of those objects is a 503 too, not a 500 "something went wrong".
+      const { readFileAt } = await import("@/lib/store/git");
+      await expect(readFileAt(world.config.storeCloneDir, head, `projects/${PROJECT}/project_server_unreadable.md`)).rejects.toMatchObject({ code: "STORE_UNAVAILABLE" });
+    } finally {
+      await writeFile(alternates, saved);
+      restartBatchReader(world.config.storeCloneDir);
+    }
+    expect((await allPages({ since: null, pageSize: 2000 }))[0]!.files.map((file) => file.path)).toContain("project_server_unreadable.md");
   });
 
   it("refuses a later page once the store moved on (409), so no answer mixes two commits", async () => {

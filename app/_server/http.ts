@@ -1,3 +1,4 @@
+import { isDatabaseUnreachable } from "@/lib/db/is-database-unreachable";
 import { isAppError, type ErrorCode } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { maskSecretsInQuotedNames } from "@/lib/secrets/mask-secret-ranges";
@@ -27,10 +28,17 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
 
 export type ShownError = { code: ErrorCode; message: string; status: number };
 
+const DATABASE_UNREACHABLE_MESSAGE =
+  "The database could not be reached while this request ran: try again shortly, and reload to see what it did (a change may have landed). If it goes on, check DATABASE_URL and run `npx teammem doctor`.";
+
 /** What a user may see of an error: AppErrors as they are, anything else as a generic 500. */
 export function toShownError(error: unknown, context: string): ShownError {
   // Messages may quote input (a field, a name, an id): a secret in it is masked like everywhere else.
   if (isAppError(error)) return { code: error.code, message: maskSecretsInQuotedNames(error.message), status: STATUS_BY_CODE[error.code] };
+  if (isDatabaseUnreachable(error)) {
+    log("warn", "database_unreachable", { context, name: (error as Error)?.name ?? "unknown" });
+    return { code: "DATABASE_UNAVAILABLE", message: DATABASE_UNREACHABLE_MESSAGE, status: STATUS_BY_CODE.DATABASE_UNAVAILABLE };
+  }
   log("error", "unexpected_error", { context, name: (error as Error)?.name ?? "unknown", stack: (error as Error)?.stack?.split("\n").slice(0, 6).join(" | ") });
   return { code: "INTERNAL", message: "Something went wrong on the server; the error was logged.", status: 500 };
 }

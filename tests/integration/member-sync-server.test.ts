@@ -143,7 +143,7 @@ describe("GET /api/projects/:id/sync, against git", () => {
       await expect(readSyncChanges(world.config, world.db, { projectId: PROJECT, userId: world.userIds.omar, since: null, expectedHead: head, page: 1, pageSize: 2000, proposalIds: [] })).rejects.toMatchObject({ code: "STORE_UNAVAILABLE", message: expect.stringMatching(/could not be read/) });
       // Any other read of those objects is a 503 too, not a 500 "something went wrong".
       const { readFileAt } = await import("@/lib/store/git");
-      await expect(readFileAt(world.config.storeCloneDir, head, `projects/${PROJECT}/project_server_unreadable.md`)).rejects.toMatchObject({ code: "STORE_UNAVAILABLE" });
+      await expect(readFileAt(world.config.storeCloneDir, head!, `projects/${PROJECT}/project_server_unreadable.md`)).rejects.toMatchObject({ code: "STORE_UNAVAILABLE" });
     } finally {
       await writeFile(alternates, saved);
       restartBatchReader(world.config.storeCloneDir);

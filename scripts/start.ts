@@ -52,7 +52,8 @@ function newestSourceMtime(): number {
       else newest = Math.max(newest, statSync(full).mtimeMs);
     }
   };
-  for (const dir of ["app", "lib", "public", "generated"]) visit(path.join(root, dir));
+  // generated/cli is the CLI's bundle (rebuilt at install and by tests): the dashboard does not use it.
+  for (const dir of ["app", "lib", "public", "generated/prisma", "generated/prisma-pg"]) visit(path.join(root, dir));
   for (const file of ["next.config.ts", "package-lock.json"]) {
     if (existsSync(path.join(root, file))) newest = Math.max(newest, statSync(path.join(root, file)).mtimeMs);
   }

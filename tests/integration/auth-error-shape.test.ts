@@ -90,4 +90,25 @@ describe("/api/auth answers errors in teammem's shape", () => {
     expect((await auth("/sign-out", { cookie: newCookie, body: "{}" })).status).toBe(200);
     expect((await auth("/get-session", { method: "GET", cookie: newCookie })).body).toBeNull();
   });
+
+  // update-user let a member put a credential in the account name every member of their projects
+  // is shown; the dashboard uses none of these.
+  it("the better-auth endpoints the dashboard does not use answer 404 to a signed-in member, and the account name stays", async () => {
+    const signedIn = await auth("/sign-in/email", { body: JSON.stringify({ email: "omar@acme.example", password: PASSWORD }) });
+    expect(signedIn.status).toBe(200);
+    const cookie = signedIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const token = `ghp_${"a1B2c3D4e5".repeat(3)}x9Y8z7`;
+    for (const [endpoint, body] of [
+      ["/update-user", { name: `Omar ${token}` }],
+      ["/change-email", { newEmail: "omar@evil.example" }],
+      ["/delete-user", { password: PASSWORD }],
+      ["/sign-up/email", { email: "new@acme.example", password: PASSWORD, name: "New" }],
+      ["/revoke-sessions", {}],
+    ] as const) {
+      const answer = await auth(endpoint, { cookie, body: JSON.stringify(body) });
+      expect(answer.status, endpoint).toBe(404);
+      expect(answer.body, endpoint).toEqual(shaped("NOT_FOUND"));
+    }
+    expect((await db.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } })).name).not.toContain("ghp_");
+  });
 });

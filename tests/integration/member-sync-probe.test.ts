@@ -5,9 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCompiledCli } from "../helpers/compiled-cli";
 import { approveAs, memoryText, readTeamFile, writeTeamFile as writeTeamFileIn } from "../helpers/team-files";
 import { PROJECT, startSyncWorld } from "../helpers/member-sync-world";
-import { privateMemoryDir, teamMemoryDir } from "@/lib/memdir/paths";
 import { rejectProposal } from "@/lib/review/reject-proposal";
-import { runSync } from "@/lib/sync/run-sync";
 import { readSyncState } from "@/lib/sync/sync-state";
 import type { SyncReport } from "@/lib/sync/sync-report";
 
@@ -18,7 +16,7 @@ import type { SyncReport } from "@/lib/sync/sync-report";
  */
 let world: Awaited<ReturnType<typeof startSyncWorld>>;
 type User = "omar" | "priya" | "lena";
-type Member = { user: User; home: string; checkout: string; memoryDir: string; teamDir: string; token: string };
+type Member = Awaited<ReturnType<typeof world.makeMember>>;
 let unique = 0;
 
 beforeAll(async () => {
@@ -252,28 +250,13 @@ async function withReadOnlyFolder<T>(folder: string, work: () => Promise<T>): Pr
 }
 
 /** A member's machine (its own home and checkout) signed in as one of the demo users. */
-async function makeMember(homeName: string, user: User): Promise<Member> {
-  const { home, checkout } = await world.makeMemberHome(homeName);
-  const memoryDir = privateMemoryDir(path.join(home, ".claude"), checkout);
-  return { user, home, checkout, memoryDir, teamDir: teamMemoryDir(memoryDir), token: world.tokens[user]! };
-}
+// The world's own member and in-process sync (member-sync-world.ts), with a member per account.
+const makeMember = (homeName: string, user: User): Promise<Member> => world.makeMember(homeName, world.tokens[user]!);
+const sync = (member: Member, options: { isDryRun?: boolean } = {}): Promise<SyncReport> => world.syncAs(member, options);
 
 function teammem(member: Member, args: string[]) {
   return world.teammem(args, { home: member.home, cwd: member.checkout, token: member.token });
 }
-
-function sync(member: Member, options: { isDryRun?: boolean } = {}): Promise<SyncReport> {
-  return runSync({
-    config: { claudeCodeEnv: {}, homeDir: member.home, faultPoint: null },
-    target: { server: world.base(), token: member.token },
-    cwd: member.checkout,
-    projectId: null,
-    isDryRun: options.isDryRun ?? false,
-    clientVersion: "test",
-    lockWaitMs: 1_000,
-  });
-}
-
 
 const memory = (name: string, body: string, description = `Probe follow-up decision ${++unique} about the checkout`) => memoryText(name, body, description);
 const writeTeamFile = (member: Member, file: string, content: string) => writeTeamFileIn(member.teamDir, file, content);

@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import { directReadsOf, type Db } from "../db/client";
+import { maskSecretsInQuotedNames } from "../secrets/mask-secret-ranges";
 import { AppError, isAppError } from "../errors";
 import { commitChange, type CommitOutcome } from "../store/commit-change";
 import { reachFaultPoint } from "../store/fault-points";
@@ -31,10 +32,11 @@ export async function commitApprovedProposal(config: Config, db: Db, options: Co
     throw new AppError("CONFLICT", "Only an approved proposal can be committed; reload it to see its current state.");
   }
   const approvedById = proposal.approvedById;
-  const [author, approver] = await Promise.all([
+  const [proposer, approvedBy] = await Promise.all([
     findUserOrThrow(db, proposal.proposerId, "proposer"),
     options.known?.approver.id === approvedById ? options.known.approver : findUserOrThrow(db, approvedById, "approver"),
   ]);
+  const [author, approver] = [asNamedInStore(proposer), asNamedInStore(approvedBy)];
   const stored = parseStoredChecks(proposal.checks);
   const message = formatCommitMessage({
     proposalId: proposal.id,
@@ -137,4 +139,13 @@ async function record(db: Db, proposal: ProposalRow, content: string | null, act
   await db.$transaction((tx) =>
     transitionProposal(tx, { proposalId: proposal.id, from: "approved", to: outcome.to, revision: proposal.revision, actorId, content, reason: outcome.reason, data: outcome.data }),
   );
+}
+
+/**
+ * A person as the store's history names them (author, committer, Approved-by): an account name
+ * holding a credential (possible before names were checked) is masked, since git history is shared
+ * with every member and never rewritten.
+ */
+function asNamedInStore<Person extends { name: string }>(person: Person): Person {
+  return { ...person, name: maskSecretsInQuotedNames(person.name) };
 }

@@ -1,7 +1,9 @@
+import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "@/lib/config";
 import { createDb } from "@/lib/db/client";
+import { approveProposal } from "@/lib/review/approve-proposal";
 import { getProposal } from "@/lib/review/get-proposal";
 import { findProposalOrThrow } from "@/lib/review/proposal-records";
 import { submitProposal } from "@/lib/review/submit-proposal";
@@ -54,6 +56,26 @@ describe("proposal content that holds a secret", () => {
       expect(everything).not.toContain(token.slice(4, 20));
       const shown = await getProposal(config, db, proposal.id);
       expect(shown.name).toMatch(/^Release bot \[REDACTED:github-classic-token/);
+    } finally {
+      await db.$disconnect();
+    }
+  });
+
+  it("an account name holding a credential (set before names were checked) is masked as a commit's author and in its trailers", async () => {
+    const config = loadConfig({ TEAMMEM_DATA_DIR: path.join(await tempDir(), "data"), TEAMMEM_DEMO: "on", TEAMMEM_INITIAL_PASSWORD: "long-enough-password" });
+    await runSetup(config);
+    const db = createDb(config);
+    try {
+      const token = `sk_live_${"51Hq8vR2pL7x".repeat(2)}Wk3mN9`;
+      const omar = await db.user.update({ where: { email: "omar@acme.example" }, data: { name: `Omar ${token}` } });
+      const lena = await db.user.findUniqueOrThrow({ where: { email: "lena@acme.example" } });
+      const content = "---\nname: Named author\ndescription: A memory whose author's name holds a key\ntype: project\n---\nDecided.\n**Why:** test.\n**How to apply:** test.\n";
+      const proposal = await submitProposal(config, db, { projectId: "acme-checkout", path: "project_named_author.md", content, source: "member", proposerId: omar.id });
+      const approved = await approveProposal(config, db, { proposalId: proposal.id, approverId: lena.id, revision: 1 });
+      expect(approved.state).toBe("committed");
+      const commit = execFileSync("git", ["-C", config.storeRemote, "log", "-1", "--format=%an%n%B", "main"], { encoding: "utf8" });
+      expect(commit).toMatch(/^Omar \[REDACTED:stripe/);
+      expect(commit).not.toContain(token.slice(8, 24));
     } finally {
       await db.$disconnect();
     }

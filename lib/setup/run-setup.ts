@@ -1,5 +1,6 @@
 import { createAuth, type Auth } from "../auth/auth";
 import { ensureAuthSecret } from "../auth/auth-secret";
+import { maskCredentialsInAccountNames } from "../auth/mask-credentials-in-names";
 import { ensureAdminAccount, type IssuedCredential } from "../auth/ensure-admin-account";
 import { demoClaudeHome, type Config } from "../config";
 import { createDb, type Db } from "../db/client";
@@ -50,6 +51,7 @@ export async function runSetup(config: Config, now: Date = new Date()): Promise<
       throw databaseUnavailable(config, cause);
     });
     const demo = config.isDemoEnabled ? await seedDemoOnce(config, auth, db, now) : null;
+    await maskCredentialsInAccountNames(db);
     // A crash between a push and its database update is settled here, exactly once.
     await reconcileCommits(config, db);
     return {

@@ -80,4 +80,23 @@ describe("proposal content that holds a secret", () => {
       await db.$disconnect();
     }
   });
+
+  it("start-up masks an account name that holds a credential, in the database, and leaves other names alone", async () => {
+    const config = loadConfig({ TEAMMEM_DATA_DIR: path.join(await tempDir(), "data"), TEAMMEM_DEMO: "on", TEAMMEM_INITIAL_PASSWORD: "long-enough-password" });
+    await runSetup(config);
+    const token = `ghp_${"Zq8vR2pL7x".repeat(3)}Wk3mN9`;
+    const before = createDb(config);
+    await before.user.update({ where: { email: "priya@acme.example" }, data: { name: `Priya ${token}` } });
+    await before.$disconnect();
+    await runSetup(config); // the next npm start
+    const db = createDb(config);
+    try {
+      const names = Object.fromEntries((await db.user.findMany({ select: { email: true, name: true } })).map((user) => [user.email, user.name]));
+      expect(names["priya@acme.example"]).toMatch(/^Priya \[REDACTED:github-classic-token/);
+      expect(JSON.stringify(await db.$queryRawUnsafe(`SELECT * FROM "User"`))).not.toContain(token.slice(4, 20));
+      expect(names["omar@acme.example"]).toBe("Omar Haddad");
+    } finally {
+      await db.$disconnect();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { isAppError } from "../errors";
 import { isMemoryType } from "../memdir/frontmatter";
 import { readStoreManifest, type StoreMemory, type StoreProject } from "../store/read-store";
 import type { StoreManifest } from "../store/store-manifest";
@@ -14,8 +15,7 @@ let manifestCache: { commit: string | null; manifest: StoreManifest | null } | n
  */
 export async function summarizeStoreProjects(config: Config, db: Db): Promise<StoreProject[]> {
   const { commit } = await ensureReadModel(config, db);
-  if (manifestCache?.commit !== commit) manifestCache = { commit, manifest: await readStoreManifest(config) };
-  const manifest = manifestCache.manifest;
+  const manifest = manifestCache?.commit === commit ? manifestCache.manifest : await readManifestAt(config, commit);
   if (!manifest) return [];
   const [byType, latest] = await Promise.all([
     db.storeMemory.groupBy({ by: ["projectId", "type"], _count: { _all: true } }),
@@ -34,6 +34,24 @@ export async function summarizeStoreProjects(config: Config, db: Db): Promise<St
       lastChangedAt: lastChanged.get(project.id) ?? null,
     };
   });
+}
+
+/**
+ * teammem.json at the read model's commit, cached for it. When the store cannot be read (another
+ * instance's commit, whose objects this clone borrows from a store that went away), the last one
+ * this instance read, not cached, so the pages keep serving the last known projects, as the
+ * README promises, and the next read tries the commit again.
+ */
+async function readManifestAt(config: Config, commit: string | null): Promise<StoreManifest | null> {
+  try {
+    const manifest = await readStoreManifest(config);
+    manifestCache = { commit, manifest };
+    return manifest;
+  } catch (error) {
+    const lastKnown = manifestCache?.manifest;
+    if (!isAppError(error) || error.code !== "STORE_UNAVAILABLE" || !lastKnown) throw error;
+    return lastKnown;
+  }
 }
 
 export type MemoryPage = { page: number; pageSize: number };

@@ -1,10 +1,15 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createDb } from "@/lib/db/client";
 import { ensureReadModel } from "@/lib/read-model/ensure-read-model";
+import { getProject } from "@/lib/projects/get-project";
 import { loadRecallSource } from "@/lib/read-model/load-recall-source";
 import { queryMemoryRows } from "@/lib/read-model/query-memory-rows";
 import { approveProposal } from "@/lib/review/approve-proposal";
 import { submitProposal } from "@/lib/review/submit-proposal";
+import { restartBatchReader } from "@/lib/store/git";
+import { refreshStore } from "@/lib/store/read-store";
 import { useTempDirs } from "../helpers/temp-dir";
 import { setUpTwoInstances } from "../helpers/two-instances";
 
@@ -67,6 +72,40 @@ describe("the read model with two app instances on one database", () => {
       expect(edit.baseBlob).not.toBeNull();
       const approved = await approveProposal(configB, dbB, { proposalId: edit.id, approverId: lena.id, revision: 1 });
       expect(approved.state).toBe("committed");
+    } finally {
+      await dbA.$disconnect();
+      await dbB.$disconnect();
+    }
+  });
+
+  it("while the store it borrows objects from is gone, the other instance still lists the project's memories at the new commit", async () => {
+    const root = await tempDir("teammem-read-model-outage-");
+    const { configA, configB } = await setUpTwoInstances(root);
+    const dbA = createDb(configA);
+    const dbB = createDb(configB);
+    const alternates = path.join(configB.storeCloneDir, ".git", "objects", "info", "alternates");
+    try {
+      expect((await getProject(configB, dbB, PROJECT)).memories.length).toBeGreaterThan(0); // B has served the project
+      const omar = await dbA.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
+      const lena = await dbA.user.findUniqueOrThrow({ where: { email: "lena@acme.example" } });
+      const content = "---\nname: During the outage\ndescription: Committed on A just before the store went away\ntype: project\n---\nDecided.\n**Why:** test.\n**How to apply:** test.\n";
+      const proposal = await submitProposal(configA, dbA, { projectId: PROJECT, path: "project_during_outage.md", content, source: "member", proposerId: omar.id });
+      expect((await approveProposal(configA, dbA, { proposalId: proposal.id, approverId: lena.id, revision: 1 })).state).toBe("committed");
+
+      await refreshStore(configB, { force: true }); // B's routine fetch: its origin/main names A's commit
+      // The store's objects as B sees them once the store moved away: a folder that holds none.
+      const saved = await readFile(alternates, "utf8");
+      const gone = path.join(root, "moved-store-objects");
+      await mkdir(gone, { recursive: true });
+      await writeFile(alternates, `${gone}\n`);
+      restartBatchReader(configB.storeCloneDir);
+      try {
+        const project = await getProject(configB, dbB, PROJECT);
+        expect(project.memories[0]!.path).toBe("project_during_outage.md");
+      } finally {
+        await writeFile(alternates, saved);
+        restartBatchReader(configB.storeCloneDir);
+      }
     } finally {
       await dbA.$disconnect();
       await dbB.$disconnect();

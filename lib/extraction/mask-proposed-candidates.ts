@@ -1,4 +1,4 @@
-import { maskSecretsInQuotedNames } from "../secrets/mask-secret-ranges";
+import { maskSecretsDeep, maskSecretsInQuotedNames } from "../secrets/mask-secret-ranges";
 import type { ExtractionCandidate } from "./candidate-types";
 
 /**
@@ -8,12 +8,5 @@ import type { ExtractionCandidate } from "./candidate-types";
  * key was refused as a proposal, then shown in clear in the answer.
  */
 export function maskProposedCandidates<Result extends { candidates: ExtractionCandidate[]; fallbackReason?: string }>(result: Result): Result {
-  return { ...result, ...(result.fallbackReason === undefined ? {} : { fallbackReason: maskSecretsInQuotedNames(result.fallbackReason) }), candidates: maskTexts(result.candidates) as Result["candidates"] };
-}
-
-function maskTexts(value: unknown): unknown {
-  if (typeof value === "string") return maskSecretsInQuotedNames(value);
-  if (Array.isArray(value)) return value.map(maskTexts);
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, maskTexts(inner)]));
-  return value;
+  return { ...result, ...(result.fallbackReason === undefined ? {} : { fallbackReason: maskSecretsInQuotedNames(result.fallbackReason) }), candidates: maskSecretsDeep(result.candidates, maskSecretsInQuotedNames) as Result["candidates"] };
 }

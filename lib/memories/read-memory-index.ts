@@ -8,7 +8,7 @@ import { readFilesAt } from "../store/git";
 import { projectDir } from "../store/store-manifest";
 import { repairIndexText, type IndexRepair } from "../memdir/repair-index";
 import { MAX_ENTRYPOINT_BYTES, MAX_ENTRYPOINT_LINES } from "../memdir/truncate-index";
-import { maskSecretsDeep } from "../secrets/mask-secret-ranges";
+import { maskSecretsDeep, maskSecretsInQuotedNames } from "../secrets/mask-secret-ranges";
 import { diffIndexRepair, type DiffLine } from "./diff-index-repair";
 import { withMemoryDir, type MemorySourceOptions } from "./memory-source";
 
@@ -55,9 +55,10 @@ function toView(report: IndexReport, displayDir: string, isPrivate: boolean): Me
   // The index is shown on a page and returned by the API: a secret in a line stays masked.
   return {
     displayPath: path.posix.join(displayDir.split(path.sep).join("/"), INDEX_FILE),
-    report: maskSecretsDeep(report) as IndexReport,
-    repair: maskSecretsDeep(repair) as IndexRepair,
-    diff: repair.isChanged ? (maskSecretsDeep(diffIndexRepair(repair, report.dangling.map((link) => link.line))) as DiffLine[]) : [],
+    // File names are among the strings (orphans, links, findings): a token glued to a name's `_` too.
+    report: maskSecretsDeep(report, maskSecretsInQuotedNames) as IndexReport,
+    repair: maskSecretsDeep(repair, maskSecretsInQuotedNames) as IndexRepair,
+    diff: repair.isChanged ? (maskSecretsDeep(diffIndexRepair(repair, report.dangling.map((link) => link.line)), maskSecretsInQuotedNames) as DiffLine[]) : [],
     beforeHash: hashIndexText(report.text),
     canRepair: isPrivate,
     limits: { lines: MAX_ENTRYPOINT_LINES, bytes: MAX_ENTRYPOINT_BYTES },

@@ -34,11 +34,15 @@ export function maskOptionalText(text: string | null): string | null {
   return text === null ? null : maskSecretsForDisplay(text);
 }
 
-/** Every string inside a JSON-like value masked (provenance, reports), structure and Dates kept. */
-export function maskSecretsDeep(value: unknown): unknown {
-  if (typeof value === "string") return maskSecretsForDisplay(value);
-  if (Array.isArray(value)) return value.map(maskSecretsDeep);
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [maskSecretsForDisplay(key), maskSecretsDeep(inner)]));
+/**
+ * Every string inside a JSON-like value masked (provenance, reports), structure and Dates kept.
+ * `mask` is maskSecretsInQuotedNames where the strings hold file names (an index report, a model's
+ * candidates): a token glued to a name's `_` is masked there too.
+ */
+export function maskSecretsDeep(value: unknown, mask: (text: string) => string = maskSecretsForDisplay): unknown {
+  if (typeof value === "string") return mask(value);
+  if (Array.isArray(value)) return value.map((item) => maskSecretsDeep(item, mask));
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [mask(key), maskSecretsDeep(inner, mask)]));
   return value;
 }
 

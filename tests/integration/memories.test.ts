@@ -171,6 +171,10 @@ describe("private memory under the Claude home", () => {
     expect(JSON.stringify(listed)).not.toContain(token.slice(4, 20));
     const page = await expectCode(readMemory({ config, db, caller: callers.omar, source: { scope: "private", folder }, memoryPath: file }), "INVALID_INPUT");
     expect(page.message).toMatch(/name holds what looks like a credential/);
+    // The folder's MEMORY.md page names it as an orphan, in its findings and in the repair it offers: masked there too.
+    const index = await readMemoryIndex({ config, db, caller: callers.omar, source: { scope: "private", folder } });
+    expect(index.report.orphans.map((memory) => memory.path)).toContainEqual(expect.stringMatching(/^reference_ci_\[REDACTED:/));
+    expect(JSON.stringify(index)).not.toContain(token.slice(4, 20));
   });
 
   it("never follows a symlink out of the memory directory", async () => {

@@ -45,7 +45,7 @@ export default async function MemoryIndexPage({ params }: Props) {
         {report.orphans.length > 0 && (
           <>
             <h3>Memories missing from the index</h3>
-            <ul data-testid="orphans">{report.orphans.map((memory) => <li key={memory.path}><Link href={memoryHref(source, memory.path)}><code>{memory.path}</code></Link></li>)}</ul>
+            <ul data-testid="orphans">{report.orphans.map((memory) => <li key={memory.path}>{isMaskedName(memory.path) ? <code>{memory.path}</code> : <Link href={memoryHref(source, memory.path)}><code>{memory.path}</code></Link>}</li>)}</ul>
           </>
         )}
         <h2>Repair</h2>
@@ -66,4 +66,9 @@ export default async function MemoryIndexPage({ params }: Props) {
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
     return <ErrorPanel error={toShownError(error, "memory index")} />;
   }
+}
+
+// A file named after a credential is shown by its masked name, never linked: its page is refused.
+function isMaskedName(memoryPath: string): boolean {
+  return memoryPath.includes("[REDACTED:");
 }

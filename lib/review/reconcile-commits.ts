@@ -34,7 +34,7 @@ export async function reconcileCommits(config: Config, db: Db, options: { olderT
   return committed;
 }
 
-// Asked after every approval (finishOrphanedApprovals): on the driver, and the age is compared
+// Asked after every approval and on a timer (finishOrphanedApprovals): on the driver, and the age is compared
 // here, since the two databases keep dates differently. Approved proposals are few: those in flight.
 async function findApprovedProposals(db: Db, olderThanMs: number | undefined): Promise<{ id: string }[]> {
   const rows = await directReadsOf(db).all<{ id: string; updatedAt: unknown }>(`SELECT "id", "updatedAt" FROM "Proposal" WHERE "state" = ?`, ["approved"]);
@@ -60,6 +60,22 @@ export async function finishOrphanedApprovals(config: Config, db: Db): Promise<v
   } catch (error) {
     log("warn", "reconcile.orphans_failed", { error: isAppError(error) ? error.code : "unknown" });
   }
+}
+
+/**
+ * Without waiting for anyone's next approval: every `intervalMs` this server finishes approvals
+ * a stopped server left behind (one query when there are none). Sweeps never overlap; the timer
+ * never keeps a process alive. Returns a function that stops it.
+ */
+export function startOrphanedApprovalSweep(config: Config, db: Db, intervalMs = ORPHAN_AGE_MS): () => void {
+  let isRunning = false;
+  const timer = setInterval(() => {
+    if (isRunning) return;
+    isRunning = true;
+    void finishOrphanedApprovals(config, db).finally(() => (isRunning = false));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**

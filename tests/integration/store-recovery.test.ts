@@ -11,6 +11,7 @@ import { commitClaimName } from "@/lib/review/commit-approved-proposal";
 import { getProposal } from "@/lib/review/get-proposal";
 import { rejectProposal } from "@/lib/review/reject-proposal";
 import { withdrawProposal } from "@/lib/review/withdraw-proposal";
+import { startOrphanedApprovalSweep } from "@/lib/review/reconcile-commits";
 import { reopenProposal } from "@/lib/review/reopen-proposal";
 import { submitProposal } from "@/lib/review/submit-proposal";
 import { runSetup } from "@/lib/setup/run-setup";
@@ -140,6 +141,18 @@ describe("an approved proposal whose server stopped", () => {
     const other = await submit();
     expect((await approveProposal(config, db, { proposalId: other.id, approverId: users.lena, revision: 1 })).state).toBe("committed");
     expect((await getProposal(config, db, id)).state).toBe("committed");
+    expect(commitsFor(id)).toHaveLength(1);
+  });
+
+  it("is finished by any running server's sweep, with no approval coming", async () => {
+    const id = await orphaned();
+    await db.proposal.update({ where: { id }, data: { updatedAt: new Date(Date.now() - 60_000) } });
+    const stop = startOrphanedApprovalSweep(config, db, 50);
+    try {
+      await expect.poll(async () => (await getProposal(config, db, id)).state, { timeout: 10_000, interval: 50 }).toBe("committed");
+    } finally {
+      stop();
+    }
     expect(commitsFor(id)).toHaveLength(1);
   });
 

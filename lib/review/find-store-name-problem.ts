@@ -11,7 +11,9 @@ const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Cs}]/u;
 // Names every member's checkout must be able to hold, Windows included.
 const NOT_PORTABLE = /[<>:"|?*]/;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\.|$)/i;
+// Device names, whatever the extension; Windows drops spaces before the dot, so `nul .md` is NUL
+// too. CONIN$ and CONOUT$ are the console's (git for Windows refuses them as well).
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9]|conin\$|conout\$) *(\.|$)/i;
 
 /**
  * Why a path may not name a team memory in the store, or null. Stricter than what a scan reads

@@ -50,6 +50,8 @@ describe("findStoreNameProblem", () => {
     expect(findStoreNameProblem("notes/.hidden.md")).toMatch(/starts with a dot/);
     expect(findStoreNameProblem("what?.md")).toMatch(/not allowed in file names on Windows/);
     expect(findStoreNameProblem("con.md")).toMatch(/reserved device name/);
+    for (const name of ["conin$.md", "CONOUT$.md", "con .md", "nul  .md", "a/aux .md", "LPT1 .md"]) expect(findStoreNameProblem(name)).toMatch(/reserved device name/);
+    for (const name of ["console.md", "conin.md", "null.md", "a/auxiliary.md", "com10.md"]) expect(findStoreNameProblem(name)).toBeNull();
     expect(findStoreNameProblem("folder. /x.md")).toMatch(/ends with a dot or a space/);
   });
 

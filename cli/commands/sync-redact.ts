@@ -47,7 +47,14 @@ export async function redactTeamFile({ file, isConfirmed, output, findTeamDir }:
     else output.print("Not changed. Run again with --yes to apply it without asking.");
     return EXIT.findings;
   }
-  const written = await replaceFileKeepingBackup(target.path, redaction.text);
+  let written;
+  try {
+    written = await replaceFileKeepingBackup(target.path, redaction.text);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    output.error(`teammem sync: could not rewrite ${shown} (${code === "EACCES" || code === "EPERM" ? "permission denied: the file or its folder is read-only" : (code ?? "write failed")}); it is unchanged.`);
+    return EXIT.findings;
+  }
   if (output.isJson) return output.json({ ...result, isWritten: true, backup: written.backup }), EXIT.ok;
   output.print(`Redacted ${redaction.replaced.length} secret(s) in ${shown}; the old text is in ${written.backup} (owner-only). Run teammem sync to propose it.`);
   return EXIT.ok;

@@ -65,6 +65,20 @@ describe("teammem hooks install on settings it cannot write", () => {
     await expect(readdir(path.join(home, ".config"))).rejects.toThrow(); // no install recorded either
   });
 
+  it("leaves a settings file its owner made read-only alone, in a folder the member may write", async () => {
+    const { root, home } = await world();
+    const claudeConfig = path.join(root, "claude");
+    await memberFolder(claudeConfig);
+    const settingsFile = path.join(claudeConfig, "settings.json");
+    await writeFile(settingsFile, '{"model":"opus"}\n', { mode: 0o444 });
+
+    const result = teammemAsMember(["hooks", "install"], { HOME: home, CLAUDE_CONFIG_DIR: claudeConfig });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`Cannot write ${settingsFile}: permission denied. Nothing was changed.`);
+    expect(await readFile(settingsFile, "utf8")).toBe('{"model":"opus"}\n');
+    expect(await readdir(claudeConfig)).toEqual(["settings.json"]); // no backup of an unchanged file
+  });
+
   it("says the same for a settings folder it cannot create", async () => {
     const { root, home } = await world();
     const locked = path.join(root, "locked");

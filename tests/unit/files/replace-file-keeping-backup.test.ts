@@ -36,4 +36,14 @@ describe("replaceFileKeepingBackup", () => {
     expect(await readFile(`${file}.bak-20261130T120000Z-2`, "utf8")).toBe("second\n");
     expect(await readFile(file, "utf8")).toBe("third\n");
   });
+
+  it("refuses a file its owner made read-only and leaves no backup behind", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "settings.json");
+    await writeFile(file, "{}\n");
+    await chmod(file, 0o444);
+    await expect(replaceFileKeepingBackup(file, "{\"hooks\":{}}\n")).rejects.toMatchObject({ code: "EACCES" });
+    expect(await readFile(file, "utf8")).toBe("{}\n");
+    expect(await readdir(dir)).toEqual(["settings.json"]);
+  });
 });

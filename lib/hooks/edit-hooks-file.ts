@@ -60,7 +60,7 @@ export async function editHooksFile(options: EditHooksFileOptions): Promise<Hook
   }
   const ours = recorded === null ? TEAMMEM_HOOKS : TEAMMEM_HOOKS.filter((hook) => addedBefore.includes(hookLabel(hook)));
   const removal = removeTeammemHooks(settings, ours, file, recorded?.created ?? null);
-  const written = { ...(await writeEdit(options, text, removal)), kept: present.filter((hook) => !removal.changes.includes(hook)) };
+  const written = { ...(await writeEdit(options, text, removal)), kept: present.filter((hook) => !removal.removed.includes(hook)) };
   // The user's own hooks stay on record as not install's, for a later uninstall to leave them too.
   if (written.wrote) await writeRecordOrThrow(options, written.kept.length > 0 ? { created: [], added: [] } : null);
   return written;

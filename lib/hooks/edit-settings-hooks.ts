@@ -1,5 +1,5 @@
 import { AppError } from "../errors";
-import { hookLabel, type TeammemHook } from "./teammem-hooks";
+import { hookLabel, isTeammemHookCommand, type TeammemHook } from "./teammem-hooks";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -26,7 +26,7 @@ export function addTeammemHooks(settings: unknown, hooks: readonly TeammemHook[]
   for (const hook of hooks) {
     const hooksByEvent = readHooksObject(next, file);
     const groups = readEventGroups(hooksByEvent, hook.event, file);
-    if (groups.some((group) => groupCommands(group).includes(hook.command))) continue;
+    if (groups.some((group) => groupCommands(group).some((command) => isTeammemHookCommand(command, hook)))) continue;
     const entry: JsonObject = { type: "command", command: hook.command, timeout: hook.timeoutSeconds };
     groups.push(hook.matcher === undefined ? { hooks: [entry] } : { matcher: hook.matcher, hooks: [entry] });
     if (next.hooks === undefined) created.push("hooks");
@@ -39,32 +39,40 @@ export function addTeammemHooks(settings: unknown, hooks: readonly TeammemHook[]
 }
 
 /**
- * Removes exactly the entries running one of these commands. A group is removed when that
+ * Removes exactly the entries running one of these hooks (its command as install wrote it, or
+ * with options the member added). A group is removed when that
  * removal empties it (install adds a group of its own). An event list or the `hooks` object
  * emptied by it is removed only when install created it (`createdByInstall`, JSON paths), so
  * one the settings held before (`"hooks": {}` included) stays; without a record of the install
  * (null), whatever the removal empties goes. One that was empty before is always left alone.
  */
-export function removeTeammemHooks(settings: unknown, hooks: readonly TeammemHook[], file: string, createdByInstall: readonly string[] | null = null): SettingsEdit {
+export function removeTeammemHooks(settings: unknown, hooks: readonly TeammemHook[], file: string, createdByInstall: readonly string[] | null = null): SettingsEdit & { removed: string[] } {
   const next = structuredClone(asSettingsObject(settings, file));
   const changes: string[] = [];
+  const removed = new Set<string>();
   const isCreatedByInstall = (jsonPath: string) => createdByInstall === null || createdByInstall.includes(jsonPath);
-  if (next.hooks === undefined) return { settings: next, changes };
+  if (next.hooks === undefined) return { settings: next, changes, removed: [] };
   const hooksByEvent = readHooksObject(next, file);
   for (const event of new Set(hooks.map((hook) => hook.event))) {
     if (hooksByEvent[event] === undefined) continue;
-    const ours = new Set(hooks.filter((hook) => hook.event === event).map((hook) => hook.command));
+    const ours = hooks.filter((hook) => hook.event === event);
+    const hookOf = (entry: Json) => (isObject(entry) && typeof entry.command === "string" ? ours.find((hook) => isTeammemHookCommand(entry.command as string, hook)) : undefined);
     const groups = readEventGroups(hooksByEvent, event, file);
     const kept: Json[] = [];
     let removedHere = 0;
     for (const group of groups) {
       const entries = isObject(group) && Array.isArray(group.hooks) ? group.hooks : null;
-      const remaining = entries?.filter((entry) => !(isObject(entry) && typeof entry.command === "string" && ours.has(entry.command))) ?? null;
+      const remaining = entries?.filter((entry) => hookOf(entry) === undefined) ?? null;
       if (!entries || !remaining || remaining.length === entries.length) {
         kept.push(group);
         continue;
       }
-      for (const entry of entries) if (!remaining.includes(entry)) changes.push(`${event}: ${(entry as JsonObject).command as string}`);
+      for (const entry of entries) {
+        const hook = hookOf(entry);
+        if (!hook) continue;
+        changes.push(`${event}: ${(entry as JsonObject).command as string}`);
+        removed.add(hookLabel(hook));
+      }
       removedHere += entries.length - remaining.length;
       if (remaining.length > 0) kept.push({ ...(group as JsonObject), hooks: remaining });
     }
@@ -73,7 +81,7 @@ export function removeTeammemHooks(settings: unknown, hooks: readonly TeammemHoo
     else delete hooksByEvent[event];
   }
   if (Object.keys(hooksByEvent).length === 0 && changes.length > 0 && isCreatedByInstall("hooks")) delete next.hooks;
-  return { settings: next, changes };
+  return { settings: next, changes, removed: [...removed] };
 }
 
 /**
@@ -86,13 +94,13 @@ export function keepOwnContainers(settings: unknown, hooks: readonly TeammemHook
   return recorded.filter((jsonPath) => (jsonPath === "hooks" ? present.length > 0 : present.includes(jsonPath)));
 }
 
-/** The teammem hooks these settings hold, as `Event: command`. */
+/** The teammem hooks these settings hold, as `Event: command` of the hook as install writes it. */
 export function listTeammemHooks(settings: unknown, hooks: readonly TeammemHook[], file: string): string[] {
   const object = asSettingsObject(settings, file);
   if (object.hooks === undefined) return [];
   const hooksByEvent = readHooksObject(object, file);
   return hooks
-    .filter((hook) => hooksByEvent[hook.event] !== undefined && readEventGroups(hooksByEvent, hook.event, file).some((group) => groupCommands(group).includes(hook.command)))
+    .filter((hook) => hooksByEvent[hook.event] !== undefined && readEventGroups(hooksByEvent, hook.event, file).some((group) => groupCommands(group).some((command) => isTeammemHookCommand(command, hook))))
     .map(hookLabel);
 }
 

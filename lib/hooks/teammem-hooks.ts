@@ -1,8 +1,8 @@
 /**
  * The Claude Code hooks `teammem hooks install` adds, in Claude Code's settings format
  * (`hooks.<Event>` → matcher groups → `{type: "command", command, timeout}`; timeout in seconds).
- * An installed hook is recognised by its exact command, so uninstall removes exactly these and
- * never another tool's hook.
+ * An installed hook is recognised by its command's words (`isTeammemHookCommand`), so uninstall
+ * removes exactly these and never another tool's hook.
  */
 export type TeammemHook = {
   event: "SessionStart" | "UserPromptSubmit";
@@ -37,4 +37,18 @@ export const TEAMMEM_HOOKS: readonly TeammemHook[] = [
 /** How a hook is named in messages and in install's record: `Event: command`. */
 export function hookLabel(hook: Pick<TeammemHook, "event" | "command">): string {
   return `${hook.event}: ${hook.command}`;
+}
+
+/**
+ * Whether a settings entry's command runs this hook: `teammem` (or a path to it) followed by the
+ * hook's own words, in any order after the subcommand, with options a member added
+ * (`teammem recall-hook --budget-ms 1500`). An edited hook is still the one install added: it is
+ * not added a second time (two recall hooks would give every prompt the same memories twice)
+ * and uninstall removes it.
+ */
+export function isTeammemHookCommand(command: string, hook: Pick<TeammemHook, "command">): boolean {
+  const [program, subcommand, ...options] = command.trim().split(/\s+/);
+  const [, ownSubcommand, ...ownOptions] = hook.command.split(" ");
+  if (program === undefined || !/(^|\/)teammem$/.test(program) || subcommand !== ownSubcommand) return false;
+  return ownOptions.every((option) => options.includes(option));
 }

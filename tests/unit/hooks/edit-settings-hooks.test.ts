@@ -80,8 +80,29 @@ describe("removing teammem's hooks", () => {
   });
 
   it("does not touch a command that only resembles ours", () => {
-    const similar = { hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: `${PROMPT_RECALL_COMMAND} --budget-ms 500` }] }] } };
-    expect(removeTeammemHooks(similar, TEAMMEM_HOOKS, FILE)).toEqual({ settings: similar, changes: [] });
+    const similar = {
+      hooks: {
+        UserPromptSubmit: [{ hooks: ["teammem recall-hooks", "echo teammem recall-hook", "my-teammem recall-hook", "teammem recall"].map((command) => ({ type: "command", command })) }],
+        SessionStart: [{ hooks: [{ type: "command", command: "teammem sync" }] }],
+      },
+    };
+    expect(removeTeammemHooks(similar, TEAMMEM_HOOKS, FILE)).toEqual({ settings: similar, changes: [], removed: [] });
+    expect(addTeammemHooks(similar, TEAMMEM_HOOKS, FILE).changes).toHaveLength(2);
+  });
+
+  it("knows its hook when the member added options to it: not added again, and removed", () => {
+    const edited = {
+      hooks: {
+        UserPromptSubmit: [{ hooks: [{ type: "command", command: `${PROMPT_RECALL_COMMAND} --budget-ms 1500` }] }],
+        SessionStart: [{ matcher: "startup", hooks: [{ type: "command", command: "/usr/local/bin/teammem sync --project acme --quiet" }] }],
+      },
+    };
+    expect(addTeammemHooks(edited, TEAMMEM_HOOKS, FILE).changes).toEqual([]);
+    expect(listTeammemHooks(edited, TEAMMEM_HOOKS, FILE)).toEqual([`SessionStart: ${SESSION_SYNC_COMMAND}`, `UserPromptSubmit: ${PROMPT_RECALL_COMMAND}`]);
+    const removal = removeTeammemHooks(edited, TEAMMEM_HOOKS, FILE);
+    expect(removal.changes).toEqual(["SessionStart: /usr/local/bin/teammem sync --project acme --quiet", `UserPromptSubmit: ${PROMPT_RECALL_COMMAND} --budget-ms 1500`]);
+    expect(removal.removed).toEqual([`SessionStart: ${SESSION_SYNC_COMMAND}`, `UserPromptSubmit: ${PROMPT_RECALL_COMMAND}`]);
+    expect(removal.settings).toEqual({});
   });
 
   it("keeps the `hooks` object and event lists install did not create, though the removal empties them", () => {

@@ -1,4 +1,4 @@
-import { createInterface } from "node:readline/promises";
+import { readHiddenLine } from "../read-hidden-line";
 import { saveCliCredentials } from "../../lib/client/cli-credentials";
 import { resolveApiTarget, resolveLoginServer } from "../../lib/client/resolve-api-target";
 import { findServerUrlProblem } from "../../lib/client/server-url";
@@ -71,8 +71,6 @@ async function readToken(): Promise<string> {
     for await (const chunk of process.stdin) text += String(chunk);
     return text.trim();
   }
-  const prompt = createInterface({ input: process.stdin, output: process.stderr });
-  const answer = await prompt.question("Paste your API token: ");
-  prompt.close();
-  return answer.trim();
+  // Not echoed: a token on the screen is a token in the scrollback.
+  return (await readHiddenLine("Paste your API token (it is not shown): ")).trim();
 }

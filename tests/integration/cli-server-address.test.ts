@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -134,5 +134,23 @@ describe("the CLI's server address", () => {
     for (const result of [fromEnv, fromFlag]) expect(result.stdout + result.stderr).not.toContain("srvsecretpw");
     // Nothing was saved: the next command still says how to log in.
     expect((await teammem(["whoami"], { XDG_CONFIG_HOME: configHome })).stderr).toContain("Not logged in");
+  });
+
+  it("asks for the token on a terminal without showing it, and logs in with it", async () => {
+    const configHome = await tempDir();
+    const transcript = path.join(configHome, "terminal.txt");
+    // script(1) gives the CLI a pseudo-terminal, as a member's shell does; the token is typed after the prompt.
+    const command = `${process.execPath} ${cli} login --server ${serverUrl}`;
+    const child = spawn("script", ["-qfc", command, transcript], { env: { NODE_ENV: "test", PATH: process.env.PATH ?? "", HOME: configHome, XDG_CONFIG_HOME: configHome } });
+    const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
+    // Typed once the prompt shows (the terminal is then no longer echoing), as a person would.
+    await expect.poll(() => readFile(transcript, "utf8").catch(() => ""), { timeout: 20_000, interval: 50 }).toContain("Paste your API token");
+    child.stdin.write(`${token}\r`);
+    const code = await closed;
+    const screen = await readFile(transcript, "utf8");
+    expect(code).toBe(0);
+    expect(screen).toContain("Paste your API token");
+    expect(screen).not.toContain(token.slice(3, 20));
+    expect((await teammem(["whoami"], { XDG_CONFIG_HOME: configHome })).code).toBe(0);
   });
 });

@@ -11,6 +11,7 @@ import { findProsePasswords } from "./find-prose-passwords";
 import { findSignedUrlSignatures } from "./find-signed-url-signatures";
 import { findSplitFormatTokens } from "./find-split-format-tokens";
 import { findUrlCredentials } from "./find-url-credentials";
+import { findWrappedFormatTokens } from "./find-wrapped-format-tokens";
 import { mergeSecretRanges } from "./merge-secret-ranges";
 import { previewSecret } from "./preview-secret";
 import type { SecretFinding, SecretRange } from "./secret-finding";
@@ -32,6 +33,7 @@ function findPlainSecretRanges(text: string): SecretRange[] {
     ...findPrivateKeys(text),
     ...findFormatTokens(text),
     ...findSplitFormatTokens(text),
+    ...findWrappedFormatTokens(text),
     ...findProviderContextTokens(text),
     ...findUrlCredentials(text),
     ...findAzureSasSignatures(text),

@@ -14,8 +14,9 @@ export type CheckResult = { code: CodeCheck | null; claims: DatedClaim[]; citati
  * Moved on whenever a check's meaning changes (which lines a claim names, which header a memory
  * has): a row saved by an older check no longer parses, so that file is checked again once.
  * 2: description and type from the first 30 lines only; claims name the file's own line.
+ * 3: a deadline is the date its words govern (not another date on its line, not one in a URL).
  */
-export const CHECK_RESULT_VERSION = 2;
+export const CHECK_RESULT_VERSION = 3;
 
 const Signal = z.object({ kind: z.string(), message: z.string(), evidence: z.record(z.string(), z.unknown()).optional() });
 const StoredCheckResult = z.object({

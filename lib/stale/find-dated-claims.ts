@@ -1,50 +1,68 @@
 import { findRelativeDates } from "../memdir/find-relative-dates";
+import { findAbsoluteDates, type AbsoluteDate } from "./find-absolute-dates";
 
 /** A date a memory's truth hangs on: a deadline or window written as a date, or a relative date. */
 export type DatedClaim = { kind: "deadline" | "relative"; date: string; phrase: string; line: number };
 
-const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-const MONTH = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
-// 2026-10-02, 2026/10/02, October 2, 2026, Oct 2 2026, 2 October 2026.
-const ABSOLUTE_DATES: { pattern: RegExp; toDate: (match: RegExpExecArray) => string | null }[] = [
-  { pattern: /\b(\d{4})[-/](\d{1,2})[-/](\d{1,2})\b/g, toDate: (match) => isoDate(Number(match[1]), Number(match[2]), Number(match[3])) },
-  { pattern: new RegExp(`\\b${MONTH}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, "gi"), toDate: (match) => isoDate(Number(match[3]), monthNumber(match[1]), Number(match[2])) },
-  { pattern: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH}\\.?,?\\s+(\\d{4})\\b`, "gi"), toDate: (match) => isoDate(Number(match[3]), monthNumber(match[2]), Number(match[1])) },
-];
 // Words that make a date a deadline or the edge of a window, not a record of when something happened.
 const DEADLINE_WORDS = /\b(until|till|before|by|deadline|due|freeze|frozen|starts?|starting|ends?|ending|expires?|expiry|through|no later than|from|after|cut-?off|launch(?:es)?|ships?|release[sd]?|planned|scheduled|sunset|deprecated on|removed on)\b/i;
+// The value a date had before it changed ("Deadline: Y (moved from X)", "originally X"): no claim.
+const SUPERSEDED = /\b(?:(?:moved|changed|pushed(?:\s+back|\s+out)?|postponed|delayed|extended|rescheduled|shifted|slipped|brought\s+forward)\s+from|originally|previously|formerly|instead\s+of)\s+(?:on\s+)?$/i;
+// Between the two dates of a range or a change: "from X to Y", "X – Y", "moved from X to Y".
+const RANGE_JOIN = /^\s*(?:to|through|thru|until|till|and|-|–|—|→|->)\s*$/i;
+const SENTENCE_END = /[.;!?]\s/g;
+const URL = /\b[a-z][a-z0-9+.-]*:\/\/\S+|\bwww\.\S+/gi;
 const NEARBY_CHARS = 40;
 
 /**
- * Dates whose passing can make the memory untrue: absolute dates phrased as a deadline or window
- * (a keyword within a few words before it, on the same line) and F4 relative dates, resolved
- * against the time the file was written.
+ * Dates whose passing can make the memory untrue: absolute dates governed by a deadline word
+ * (within a few words before the date, in its sentence, with no other date between them) and
+ * F4 relative dates, resolved against the time the file was written. A range or a change
+ * ("from X until Y", "moved from X to Y") is judged by its end only: while Y is ahead, X having
+ * passed makes nothing untrue. A date in a URL is part of an address, never a claim.
  */
 export function findDatedClaims(text: string, writtenAt: Date): DatedClaim[] {
+  const withoutUrls = text.replace(URL, (url) => " ".repeat(url.length));
   const claims: DatedClaim[] = [];
-  text.split("\n").forEach((lineText, index) => {
-    for (const { pattern, toDate } of ABSOLUTE_DATES) {
-      for (const match of lineText.matchAll(pattern)) {
-        const date = toDate(match);
-        const before = lineText.slice(Math.max(0, match.index - NEARBY_CHARS), match.index);
-        if (date && DEADLINE_WORDS.test(before)) claims.push({ kind: "deadline", date, phrase: `${before.trim().split(/\s+/).slice(-3).join(" ")} ${match[0]}`.trim(), line: index + 1 });
-      }
-    }
+  withoutUrls.split("\n").forEach((lineText, index) => {
+    for (const claim of findDeadlines(lineText)) claims.push({ kind: "deadline", ...claim, line: index + 1 });
   });
-  for (const relative of findRelativeDates(text, writtenAt)) claims.push({ kind: "relative", date: relative.date, phrase: relative.phrase, line: relative.line });
+  for (const relative of findRelativeDates(withoutUrls, writtenAt)) claims.push({ kind: "relative", date: relative.date, phrase: relative.phrase, line: relative.line });
   // One claim per date: a window's end is often written twice (description and body).
   const seen = new Set<string>();
   return claims.filter((claim) => !seen.has(`${claim.kind}|${claim.date}`) && Boolean(seen.add(`${claim.kind}|${claim.date}`)));
 }
 
-function monthNumber(name: string | undefined): number {
-  const lower = (name ?? "").toLowerCase();
-  return MONTHS.findIndex((month) => month.startsWith(lower.slice(0, 3))) + 1;
+function findDeadlines(line: string): { date: string; phrase: string }[] {
+  const dates = findAbsoluteDates(line);
+  const deadlines: { date: string; phrase: string }[] = [];
+  let rangeStart: { isGoverned: boolean; phrase: string } | null = null;
+  dates.forEach((current, index) => {
+    const lead = leadingWords(line, dates[index - 1], current);
+    const isRangeEnd = rangeStart !== null && RANGE_JOIN.test(lead);
+    const isGoverned = DEADLINE_WORDS.test(lead) || (isRangeEnd && rangeStart!.isGoverned);
+    const phrase = isRangeEnd ? `${rangeStart!.phrase}${lead}${current.written}` : `${lastWords(lead)} ${current.written}`.trim();
+    const next = dates[index + 1];
+    if (next && RANGE_JOIN.test(line.slice(current.end, next.start))) {
+      rangeStart = { isGoverned, phrase };
+      return;
+    }
+    rangeStart = null;
+    if (isGoverned && !SUPERSEDED.test(lead)) deadlines.push({ date: current.date, phrase });
+  });
+  return deadlines;
 }
 
-function isoDate(year: number, month: number, day: number): string | null {
-  if (month < 1 || month > 12 || day < 1 || day > 31 || year < 1970 || year > 2200) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1) return null; // 31 February
-  return date.toISOString().slice(0, 10);
+/** What stands before a date in its own reach: from the previous date or sentence, at most NEARBY_CHARS. */
+function leadingWords(line: string, previous: AbsoluteDate | undefined, current: AbsoluteDate): string {
+  const from = Math.max(previous?.end ?? 0, current.start - NEARBY_CHARS);
+  const lead = line.slice(from, current.start);
+  const sentenceStart = Math.max(0, ...[...lead.matchAll(SENTENCE_END)].map((end) => end.index + 1));
+  if (sentenceStart > 0) return lead.slice(sentenceStart);
+  // Cut inside a word: that word's tail is not a word of the phrase.
+  return from > 0 && /\S/.test(line[from - 1]!) && /^\S/.test(lead) ? lead.replace(/^\S+/, "") : lead;
+}
+
+function lastWords(lead: string): string {
+  return lead.trim().split(/\s+/).slice(-3).join(" ");
 }

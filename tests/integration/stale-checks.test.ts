@@ -131,6 +131,20 @@ describe("staleness checks against a code repository", () => {
     expect(byFile.get("sprint.md")!.state).toBe("stale");
   });
 
+  it("dates: a deadline still ahead is not flagged because another, past date shares its line or a URL holds a date", async () => {
+    const memories = await tempDir("teammem-mem-");
+    await writeMemory(memories, "freeze.md", memory("project", "Release freeze", "The freeze starts 2027-01-30 (announced on 2026-11-01)."), 5);
+    await writeMemory(memories, "deadline.md", memory("project", "Migration deadline", "The ledger migration deadline moved from 2026-11-01 to 2027-03-01."), 5);
+    await writeMemory(memories, "wiki.md", memory("project", "Freeze notes", "Notes: https://wiki.example.com/2026-11-20/until-2026-11-21 (the freeze plan)."), 5);
+    await writeMemory(memories, "passed.md", memory("project", "Old deadline", "The deadline moved from 2026-10-01 to 2026-11-15 (announced on 2026-09-20)."), 5);
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: null, now: NOW });
+    const byFile = new Map(report.memories.map((entry) => [entry.file, entry]));
+    for (const file of ["freeze.md", "deadline.md", "wiki.md"]) expect(byFile.get(file)!).toMatchObject({ state: "fresh", signals: [] });
+    // A moved deadline whose new date has passed is still found, and named by that date.
+    expect(byFile.get("passed.md")!.state).toBe("stale");
+    expect(byFile.get("passed.md")!.signals.map((signal) => signal.message)).toEqual(['"deadline moved from 2026-10-01 to 2026-11-15" (line 6) has passed.']);
+  });
+
   it("a passed date is reported on its line of the file, frontmatter counted, as lint numbers lines", async () => {
     const memories = await tempDir("teammem-mem-");
     // Line 3 is the description, line 6 the body's first; "next Thursday" is on line 9.

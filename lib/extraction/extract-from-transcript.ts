@@ -4,6 +4,7 @@ import type { RecallModelSettings } from "../recall/model";
 import { toViewMessage, viewBytes, type ViewMessage } from "../transcripts/conversation-view";
 import type { TranscriptMessage } from "../transcripts/transcript-types";
 import type { ExtractionResult } from "./candidate-types";
+import { isAtOrBeforeCursor } from "./session-cursor";
 import { extractWithModel, type MemoryLibrary } from "./extract-with-model";
 import { createRuleExtractor } from "./extract-with-rules";
 
@@ -16,6 +17,8 @@ export type ExtractFromTranscriptOptions = {
   messages: AsyncIterable<TranscriptMessage>;
   /** C10: the uuid of the last message a previous run processed; null = all messages. */
   cursor: string | null;
+  /** The cursor message's timestamp, when known: a message at or before it was processed even in a copy that lacks the cursor. */
+  cursorTime?: string | null;
   /** Null without a model key: the rules run. */
   model: RecallModelSettings | null;
   library: MemoryLibrary;
@@ -29,18 +32,23 @@ export type TranscriptExtraction = ExtractionResult & {
   /** The redacted, capped messages after the cursor: what a reviewer may be shown. */
   excerpt: ViewMessage[];
   newMessages: number;
+  /** The timestamp of the cursor's message (the stored one when nothing new was read). */
+  cursorTime: string | null;
 };
 
 /**
  * One extraction run over a transcript stream (C10, X6, X8): messages after the cursor only
- * (all when the cursor is not found), the model when configured, the rules when not or when
+ * (when the cursor is not found: all, except those written at or before its time), the model when configured, the rules when not or when
  * the model fails. The caller stores the returned cursor only after it has kept the result.
  */
 export async function extractFromTranscript(options: ExtractFromTranscriptOptions): Promise<TranscriptExtraction> {
   let rules = createRuleExtractor();
   let window: ViewMessage[] = [];
   let newMessages = 0;
-  let lastUuid: string | null = null;
+  // Nothing new keeps the cursor where it was: it never moves back.
+  let lastUuid = options.cursor;
+  let lastTime = options.cursorTime ?? null;
+  let hasSeenCursor = false;
   let sessionId: string | null = null;
   let memoryWrite: string | null = null;
   for await (const message of options.messages) {
@@ -51,10 +59,15 @@ export async function extractFromTranscript(options: ExtractFromTranscriptOption
       window = [];
       newMessages = 0;
       memoryWrite = null;
+      hasSeenCursor = true;
       lastUuid = options.cursor;
+      lastTime = options.cursorTime ?? message.timestamp;
       continue;
     }
+    // A copy without the cursor's line (older, shorter) is placed by time; after the line, order decides.
+    if (!hasSeenCursor && isAtOrBeforeCursor(message.timestamp, options.cursorTime)) continue;
     lastUuid = message.lineUuids.at(-1) ?? lastUuid;
+    lastTime = message.timestamp ?? lastTime;
     newMessages++;
     rules.add(message);
     memoryWrite ??= findMainAgentMemoryWrite(message);
@@ -63,7 +76,7 @@ export async function extractFromTranscript(options: ExtractFromTranscriptOption
     if (window.length > MAX_NEW_MESSAGES) window.shift();
   }
   while (window.length > 1 && viewBytes(window) > MAX_EXCERPT_BYTES) window.shift();
-  const base = { sessionId, excerpt: window, newMessages, cursor: lastUuid };
+  const base = { sessionId, excerpt: window, newMessages, cursor: lastUuid, cursorTime: lastTime };
   if (newMessages === 0) return { ...base, selector: "rules", candidates: [] };
   if (memoryWrite) return { ...base, selector: "rules", candidates: [], skipped: `the main agent already wrote ${memoryWrite} in these messages (X2)` };
   if (!options.model) return { ...base, selector: "rules", candidates: rules.candidates(), fallbackReason: "no model key configured" };

@@ -12,6 +12,7 @@ import type { ExtractionCandidate, ExtractionSelector } from "./candidate-types"
 import { extractFromTranscript, MAX_EXCERPT_BYTES } from "./extract-from-transcript";
 import { buildExtractionProvenance } from "./extraction-provenance";
 import { formatCandidateFile } from "./format-candidate-file";
+import { readSessionCursor, writeSessionCursor } from "./session-cursor";
 
 export type ProjectExtractionInput = {
   projectId: string;
@@ -50,20 +51,22 @@ export async function runProjectExtraction(config: Config, db: Db, input: Projec
   const lease = await takeLease(db, input, sessionId);
   try {
     const stored = await db.extractionSession.findUniqueOrThrow({ where: key });
+    const storedCursor = readSessionCursor(stored.cursor);
     const source = await loadRecallSource(config, db, input.projectId);
     const known = new Set(source.memories.map((memory) => memory.path));
     const result = await extractFromTranscript({
       messages: readTranscriptText(input.transcript).messages,
-      cursor: stored.cursor,
+      cursor: storedCursor?.uuid ?? null,
+      cursorTime: storedCursor?.timestamp,
       model: config.anthropicApiKey ? { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, model: config.extractionModel, timeoutMs: config.extractionTimeoutMs } : null,
       library: { manifest: formatModelManifest(source.memories), readMemory: async (file) => (known.has(file) ? source.readText(file) : null) },
     });
-    const run = { session: sessionId, selector: result.selector, fromCursor: stored.cursor, toCursor: result.cursor, isExcerptShared: input.shareExcerpt };
+    const run = { session: sessionId, selector: result.selector, fromCursor: storedCursor?.uuid ?? null, toCursor: result.cursor, isExcerptShared: input.shareExcerpt };
     const candidates: ProposedCandidate[] = [];
     for (const candidate of result.candidates) candidates.push({ ...candidate, proposal: await proposeCandidate(config, db, input, candidate, buildExtractionProvenance(candidate, run)) });
     const excerpt = input.shareExcerpt ? JSON.stringify(mergeExcerpts(stored.excerpt, result.excerpt)) : stored.excerpt;
     // Only the run holding the lease moves the cursor, and it lets go in the same write.
-    await db.extractionSession.updateMany({ where: { projectId: input.projectId, sessionId, leaseId: lease }, data: { cursor: result.cursor, excerpt, leaseId: null, leaseUntil: null } });
+    await db.extractionSession.updateMany({ where: { projectId: input.projectId, sessionId, leaseId: lease }, data: { cursor: writeSessionCursor(result.cursor === null ? null : { uuid: result.cursor, timestamp: result.cursorTime }), excerpt, leaseId: null, leaseUntil: null } });
     return { selector: result.selector, cursor: result.cursor, sessionId, fallbackReason: result.fallbackReason, skipped: result.skipped, candidates };
   } finally {
     await db.extractionSession.updateMany({ where: { projectId: input.projectId, sessionId, leaseId: lease }, data: { leaseId: null, leaseUntil: null } });

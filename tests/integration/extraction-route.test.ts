@@ -59,6 +59,29 @@ describe("server-side extraction (rules, no model key)", () => {
     expect((await getExtractionSession(db, PROJECT, t.sessionId))!.proposals).toHaveLength(2);
   });
 
+  it("an older, shorter copy of the session proposes nothing again and leaves the cursor where it was", async () => {
+    const t = new TranscriptBuilder();
+    t.user("Remember that the PayFlow sandbox resets every Sunday.");
+    t.assistant([{ text: "Noted." }]);
+    const last = t.user("Remember that the checkout service freezes deploys in December.");
+    const olderCopy = t.lines.slice(0, 2).map((line) => JSON.stringify(line)).join("\n") + "\n";
+    const run = (transcript: string) => runProjectExtraction(config, db, { projectId: PROJECT, userId: omar, transcript, shareExcerpt: false });
+    const inQueue = async () => (await getExtractionSession(db, PROJECT, t.sessionId))!.proposals.length;
+
+    const full = await run(t.text());
+    expect(full.candidates).toHaveLength(2);
+    expect(full.cursor).toBe(last);
+    const late = await run(olderCopy);
+    expect(late).toMatchObject({ candidates: [], cursor: last });
+    expect((await run(t.text())).candidates).toEqual([]);
+    expect(await inQueue()).toBe(2);
+
+    // The next real message is still extracted once.
+    t.user("Remember that refunds above 500 EUR need a second approver.");
+    expect((await run(t.text())).candidates).toHaveLength(1);
+    expect(await inQueue()).toBe(3);
+  });
+
   it("stores no excerpt unless shared, and another member cannot run someone's session", async () => {
     const t = new TranscriptBuilder();
     t.user("Always tag releases with the ticket number in our repo.");

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, type Config } from "@/lib/config";
 import { createDb, type Db } from "@/lib/db/client";
 import { runProjectExtraction } from "@/lib/extraction/run-project-extraction";
+import { readSessionCursor } from "@/lib/extraction/session-cursor";
 import { runSetup } from "@/lib/setup/run-setup";
 import { startMessagesApiStub, type MessagesApiStub } from "../helpers/messages-api-stub";
 import { createTestDatabase, TEST_POSTGRES_URL } from "../helpers/postgres";
@@ -93,7 +94,8 @@ describe.each(kinds)("extraction run rules on $kind", ({ kind, enabled }) => {
     const done = await first;
     expect(done.candidates).toHaveLength(1);
     const row = await db.extractionSession.findUniqueOrThrow({ where: { projectId_sessionId: { projectId: PROJECT, sessionId: t.sessionId } } });
-    expect(row).toMatchObject({ cursor: done.cursor, leaseId: null, leaseUntil: null });
+    expect(row).toMatchObject({ leaseId: null, leaseUntil: null });
+    expect(readSessionCursor(row.cursor)?.uuid).toBe(done.cursor);
     // The request that was turned away, sent again: nothing runs twice.
     expect((await extract(t)).candidates).toEqual([]);
   }, 30_000);

@@ -25,7 +25,16 @@ export async function createApiToken(db: Db, caller: Caller, options: CreateApiT
   if (caller.via === "token") throw new AppError("FORBIDDEN", "API tokens cannot create tokens; sign in to the dashboard.");
   const visible = await listVisibleProjectIds(db, caller);
   const outside = options.projectIds.filter((projectId) => !visible.includes(projectId));
-  if (outside.length > 0) throw new AppError("INVALID_INPUT", `You have no role in: ${outside.join(", ")}.`);
+  if (outside.length > 0) {
+    // An archived project is left out of token scopes: say so, not that the caller has no role.
+    const archived = new Set((await listVisibleProjectIds(db, caller, { includeArchived: true })).filter((projectId) => outside.includes(projectId)));
+    const noRole = outside.filter((projectId) => !archived.has(projectId));
+    const reasons = [
+      ...(archived.size > 0 ? [`Archived, so left out of tokens: ${[...archived].join(", ")} (unarchive it on its settings page first).`] : []),
+      ...(noRole.length > 0 ? [`You have no role in: ${noRole.join(", ")}.`] : []),
+    ];
+    throw new AppError("INVALID_INPUT", reasons.join(" "), { details: { field: "projectIds" } });
+  }
   if (options.projectIds.length === 0) throw new AppError("INVALID_INPUT", "Choose at least one project for the token.");
   assertNoSecret(options.name, "name");
   const nameProblem = findNameProblem(options.name);

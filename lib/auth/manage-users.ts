@@ -90,7 +90,8 @@ export type Membership = { projectId: string; projectName: string; role: Project
 
 /** The caller's roles (and, for a token, only within its scope). */
 export async function listMemberships(db: Db, caller: { userId: string; tokenProjectIds: string[] | null }): Promise<Membership[]> {
-  const rows = await db.projectMember.findMany({ where: { userId: caller.userId }, include: { project: true }, orderBy: { projectId: "asc" } });
+  // Archived projects leave every list and picker (Settings, Review, Recall, whoami).
+  const rows = await db.projectMember.findMany({ where: { userId: caller.userId, project: { archivedAt: null } }, include: { project: true }, orderBy: { projectId: "asc" } });
   return rows
     .filter((row) => isProjectRole(row.role) && (!caller.tokenProjectIds || caller.tokenProjectIds.includes(row.projectId)))
     .map((row) => ({ projectId: row.projectId, projectName: row.project.name, role: row.role as ProjectRole }));

@@ -3,6 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiToken } from "@/lib/auth/manage-api-tokens";
+import { listMemberships } from "@/lib/auth/manage-users";
 import { listVisibleProjectIds } from "@/lib/auth/permissions";
 import type { Caller } from "@/lib/auth/resolve-caller";
 import { loadConfig, type Config } from "@/lib/config";
@@ -155,6 +157,10 @@ describe("project administration", () => {
 
     expect(await listVisibleProjectIds(db, callerOf(lena, false))).not.toContain("to-archive");
     expect(await listVisibleProjectIds(db, callerOf(admin, true))).not.toContain("to-archive");
+    // Nor is it in the lead's own lists (Settings, Review, Recall, whoami) or offered to a token.
+    expect((await listMemberships(db, callerOf(lena, false))).map((membership) => membership.projectId)).not.toContain("to-archive");
+    const scoped = await expectCode(createApiToken(db, callerOf(lena, false), { name: "cli", projectIds: ["to-archive"] }), "INVALID_INPUT");
+    expect(scoped.message).toBe("Archived, so left out of tokens: to-archive (unarchive it on its settings page first).");
     const withArchived = await listProjects({ config, db, caller: callerOf(admin, true), includeArchived: true });
     expect(withArchived.find((project) => project.id === "to-archive")?.archivedAt).toBeInstanceOf(Date);
     // Its page stays reachable by id (settings, history).

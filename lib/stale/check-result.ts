@@ -15,8 +15,9 @@ export type CheckResult = { code: CodeCheck | null; claims: DatedClaim[]; citati
  * has): a row saved by an older check no longer parses, so that file is checked again once.
  * 2: description and type from the first 30 lines only; claims name the file's own line.
  * 3: a deadline is the date its words govern (not another date on its line, not one in a URL).
+ * 4: host names and product names in backticks are no symbols (no `missing-symbol` for them).
  */
-export const CHECK_RESULT_VERSION = 3;
+export const CHECK_RESULT_VERSION = 4;
 
 const Signal = z.object({ kind: z.string(), message: z.string(), evidence: z.record(z.string(), z.unknown()).optional() });
 const StoredCheckResult = z.object({

@@ -15,13 +15,18 @@ const INLINE_CODE = /`([^`\n]+)`/g;
 const CALL = /(?<![\w$.])([A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*)\(\)/g;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*(?:(?:\.|::|#|->)[A-Za-z_$][\w$]*)*(?:\(\))?$/;
 const EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,7}$/;
+// Last labels that make a dotted name a host (`api.stripe.com`, `vault.corp.internal`), not `Object.member`.
+// Two-letter ones (`.io`, `.de`) need no entry: a member under three letters is never searched.
+const HOST_SUFFIXES = new Set("com org net edu gov mil biz dev cloud example invalid localhost internal corp".split(" "));
+const HOST = /^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i;
 const CODE_EXTENSIONS = new Set("ts tsx js jsx mjs cjs go py rb rs java kt kts swift c h cc cpp hpp cs php scala sql sh bash zsh yml yaml json toml md mdx css scss less html vue svelte proto tf lock ini cfg conf xml gradle dart ex exs erl hs ml clj lua r pl txt env".split(" "));
 
 /**
  * The code a memory cites: paths in prose, inline code and code blocks; file names and symbols
- * in inline code; calls written `name()` in prose. A symbol must look like code (camelCase, an
- * underscore, a `$`, a `.`/`::` chain or `()`): a plain word in backticks such as `main` is not a
- * claim about the code. URLs, absolute paths and `..` paths are not the repository's.
+ * in inline code; calls written `name()` in prose. A symbol must look like code (see
+ * looksLikeCode): a plain word such as `main`, a product name such as `GitHub` or a host such as
+ * `api.stripe.com` in backticks is not a claim about the code. URLs, absolute paths and `..`
+ * paths are not the repository's.
  */
 export function extractCitations(text: string): Citations {
   const paths = new Map<string, CitedPath>();
@@ -71,15 +76,30 @@ function addInlineCode(code: string, found: { paths: Map<string, CitedPath>; fil
     found.fileNames.add(pathMatch[1]!);
     return;
   }
-  if (IDENTIFIER.test(code)) addSymbol(found.symbols, code);
+  if (IDENTIFIER.test(code) && !isHostName(code)) addSymbol(found.symbols, code);
 }
 
 function addSymbol(symbols: Set<string>, written: string): void {
-  const isCall = written.endsWith("()");
   const name = written.replace(/\(\)$/, "");
-  const isChain = /\.|::|#|->/.test(name);
   const last = name.split(/\.|::|#|->/).pop()!;
-  const looksLikeCode = isCall || isChain || /[_$]/.test(name) || /[a-z][A-Z]|[A-Z].*[a-z].*[A-Z]/.test(name);
-  if (!looksLikeCode || last.length < 3) return;
+  if (!looksLikeCode(written) || last.length < 3) return;
   symbols.add(last);
+}
+
+/**
+ * A call, a member chain, an underscore or a `$` is code. One word alone is code only in shapes
+ * product names do not take: a lowercase word then a capitalised one or a 3+ letter acronym
+ * (`parseThing`, `parseJSON`, not `macOS` or `iPhone`), or three capitalised words
+ * (`PaymentIntentService`, not `GitHub` or `PostgreSQL`). A two-word class name alone
+ * (`LedgerService`) is therefore not checked: write `LedgerService.post` or `LedgerService()`.
+ */
+function looksLikeCode(written: string): boolean {
+  if (written.endsWith("()") || /\.|::|#|->|[_$]/.test(written)) return true;
+  if (/^[a-z]{2,}[A-Z]/.test(written)) return /[A-Z][a-z]|[A-Z]{3}/.test(written);
+  return (written.match(/[A-Z][a-z0-9]+/g) ?? []).length >= 3;
+}
+
+/** `api.stripe.com`, `ASP.NET`: every label a host label and the last one a top-level domain. */
+function isHostName(code: string): boolean {
+  return HOST.test(code) && HOST_SUFFIXES.has(code.slice(code.lastIndexOf(".") + 1).toLowerCase());
 }

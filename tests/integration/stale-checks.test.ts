@@ -86,6 +86,20 @@ describe("staleness checks against a code repository", () => {
     expect(assets.signals.map((signal) => `${signal.kind}:${String(signal.evidence?.symbol ?? signal.evidence?.path)}`)).toEqual(["missing-symbol:BinaryOnlyTerm"]);
   });
 
+  it("host names, e-mail addresses and product names in backticks are not missing symbols; missing code beside them still is", async () => {
+    const { dir: repo } = await buildCodeRepo();
+    const memories = await tempDir("teammem-mem-");
+    await writeMemory(memories, "hosts.md", memory("reference", "Payment hosts", "`parseThingV2()` calls `api.stripe.com`; failures page `payments-oncall@acme.example`."), 3);
+    await writeMemory(memories, "stack.md", memory("reference", "Stack", "`parseThingV2()` writes to `PostgreSQL`; CI runs on `GitHub` Actions, developers use `macOS`."), 3);
+    await writeMemory(memories, "gone.md", memory("reference", "Ledger", "`LedgerService.post`, `snake_case_name` and `parseThing` talk to `api.stripe.com` on `macOS`."), 3);
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: repo, now: NOW });
+    const byFile = new Map(report.memories.map((entry) => [entry.file, entry]));
+    expect(byFile.get("hosts.md")!).toMatchObject({ state: "fresh", signals: [] });
+    expect(byFile.get("stack.md")!).toMatchObject({ state: "fresh", signals: [] });
+    expect(byFile.get("gone.md")!.state).toBe("stale");
+    expect(byFile.get("gone.md")!.signals.map((signal) => `${signal.kind}:${String(signal.evidence?.symbol)}`).sort()).toEqual(["missing-symbol:parseThing", "missing-symbol:post", "missing-symbol:snake_case_name"]);
+  });
+
   it("a moved file's evidence has the rename's time as git gives it, with nothing after it", async () => {
     const { dir: repo, moveCommit } = await buildCodeRepo();
     const memories = await tempDir("teammem-mem-");

@@ -25,6 +25,15 @@ describe("extractCitations", () => {
     expect(found.symbols.sort()).toEqual(["$scope", "parseThing", "post", "saveAll", "snake_case_name"].sort());
   });
 
+  it("leaves host names, e-mail addresses and product names in backticks alone, and keeps code next to them", () => {
+    const found = extractCitations([
+      "`charge()` calls `api.stripe.com` and `vault.corp.internal`; failures page `payments-oncall@acme.example` or `ops@acme.example`.",
+      "`charge()` writes to `PostgreSQL`; CI runs on `GitHub` Actions, developers use `macOS`, `iOS`, `iPhone`, `JavaScript`, `ASP.NET`.",
+      "Still code: `parseThing`, `parseJSON`, `helperFn`, `PaymentIntentService`, `LedgerService.post`, `config.get`, `LedgerService()`, `snake_case_name`.",
+    ].join("\n"));
+    expect(found.symbols.sort()).toEqual(["charge", "parseThing", "parseJSON", "helperFn", "PaymentIntentService", "post", "get", "LedgerService", "snake_case_name"].sort());
+  });
+
   it("caps each kind at 200 and says so", () => {
     const found = extractCitations(Array.from({ length: 500 }, (_, index) => `src/f${index}.ts`).join("\n"));
     expect(found.paths).toHaveLength(200);

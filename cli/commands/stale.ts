@@ -20,7 +20,8 @@ nothing is checked out, nothing of the repository runs. Offline: no teammem setu
                "signals": [{"kind", "message", "evidence"}], "notChecked": [...]}],
                "skipped": [{"path", "reason", "message"}]}
 Files that are not read (symbolic links, named pipes, unreadable files) are listed as skipped;
-a file over 100 KB (the team store's limit) is checked up to there, and says so in notChecked.
+a file over 100 KB (the team store's limit) is checked up to there, says so in notChecked, and
+is at best aging (its unread part may cite what is gone).
 
 States: fresh, aging, stale. Exit code 1 when a memory is stale, 0 otherwise, 2 when DIR is
 missing. Without --repo (or when PATH cannot be read) code citations are "not checked".`,

@@ -53,8 +53,10 @@ export async function checkMemoryDir({ memoryDir, codeRepo, now = new Date() }: 
   const checked = memories.map((memory): LocalFreshness => {
     const header = parseHeaderOfFirstLines(memory.text);
     const assessment = assessFreshness({ type: header.type, lastCommitAt: memory.mtime, now, check: results.get(memory.file)!, codeProblem: "problem" in code ? code.problem : null, wasRecalled: null, duplicateOf: duplicates.get(memory.file) ?? null });
-    const notChecked = memory.isCut ? [...assessment.notChecked, NOT_CHECKED_PAST_LIMIT] : assessment.notChecked;
-    return { file: memory.file, name: header.name, type: header.type, mtime: memory.mtime.toISOString(), ...assessment, notChecked };
+    if (!memory.isCut) return { file: memory.file, name: header.name, type: header.type, mtime: memory.mtime.toISOString(), ...assessment };
+    // Its unread tail may cite a file that is gone: a memory not wholly checked is never called fresh.
+    const state = assessment.state === "fresh" ? "aging" : assessment.state;
+    return { file: memory.file, name: header.name, type: header.type, mtime: memory.mtime.toISOString(), ...assessment, state, notChecked: [...assessment.notChecked, NOT_CHECKED_PAST_LIMIT] };
   });
   checked.sort((a, b) => b.score - a.score || a.file.localeCompare(b.file));
   skipped.sort((a, b) => a.path.localeCompare(b.path));

@@ -244,6 +244,19 @@ describe("staleness checks against a code repository", () => {
     expect(byFile.get("plain.md")).toMatchObject({ state: "fresh", notChecked: ["not checked: recall history (no recall log here)"] });
   });
 
+  it("a memory over 100 KB whose checked part holds nothing wrong is aging, not fresh: its unread tail may cite a missing file", async () => {
+    const { dir: repo } = await buildCodeRepo();
+    const memories = await tempDir("teammem-mem-");
+    const filler = "The ledger posts entries nightly.\n".repeat(4_000);
+    await writeMemory(memories, "long.md", memory("reference", "Long", `${filler}See src/old/removed.ts for the importer.`), 1);
+    await writeMemory(memories, "short.md", memory("reference", "Short", "The ledger posts entries nightly."), 1);
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: repo, now: NOW });
+    const byFile = new Map(report.memories.map((entry) => [entry.file, entry]));
+    expect(byFile.get("long.md")).toMatchObject({ state: "aging", signals: [] });
+    expect(byFile.get("long.md")!.notChecked).toContain("not checked: the text past the first 100 KB");
+    expect(byFile.get("short.md")).toMatchObject({ state: "fresh", signals: [] });
+  });
+
   it("a frontmatter closing after line 30 gives no name, type or description, as a scan reads it (C4)", async () => {
     const memories = await tempDir("teammem-mem-");
     const head = ["---", "name: Late close", "description: Merge freeze until 2026-11-20 on checkout", "type: project"];

@@ -50,7 +50,7 @@ export function assessFreshness(options: AssessOptions): Assessment {
   if (hasUncheckedCitations) notChecked.push(`not checked: ${check.citationCount} code citation${check.citationCount === 1 ? "" : "s"} (${options.codeProblem ?? "no code repository"})`);
   if (check.isTruncated) notChecked.push("not checked: citations past the first 200 of a kind");
   const signalScore = scoreSignals(signals);
-  const isAging = signalScore > 0 || hasUncheckedCitations || (threshold.agingAfterDays !== null && ageDays >= threshold.agingAfterDays);
+  const isAging = signalScore > 0 || hasUncheckedCitations || check.isTruncated || (threshold.agingAfterDays !== null && ageDays >= threshold.agingAfterDays);
   const state: FreshnessState = signalScore >= STALE_SCORE ? "stale" : isAging ? "aging" : "fresh";
   // Age breaks ties within a state, without moving a memory into another.
   const score = signalScore + Math.min(9, Math.floor(ageDays / 30));

@@ -20,6 +20,13 @@ describe("assessFreshness", () => {
     expect(assessment.notChecked).toEqual(["not checked: 3 code citations (the code repository could not be read)"]);
   });
 
+  it("never calls a memory fresh when it cites more than could be checked, even if the first 200 hold", () => {
+    const truncated: CheckResult = { ...clean, citationCount: 600, isTruncated: true };
+    const assessment = assessFreshness({ type: "reference", lastCommitAt: daysAgo(1), now: NOW, check: truncated, codeProblem: null, wasRecalled: true, duplicateOf: null });
+    expect(assessment).toMatchObject({ state: "aging", signals: [], notChecked: ["not checked: citations past the first 200 of a kind"] });
+    expect(assessFreshness({ type: "reference", lastCommitAt: daysAgo(1), now: NOW, check: { ...clean, citationCount: 600 }, codeProblem: null, wasRecalled: true, duplicateOf: null }).state).toBe("fresh");
+  });
+
   it("flags a passed deadline, not a future one; never-recalled only past 30 days; the score sorts staler first", () => {
     const dated: CheckResult = { ...clean, claims: [{ kind: "deadline", date: "2026-11-30", phrase: "until 2026-11-30", line: 1 }, { kind: "deadline", date: "2026-12-02", phrase: "until 2026-12-02", line: 2 }] };
     const passed = assessFreshness({ type: "reference", lastCommitAt: daysAgo(40), now: NOW, check: dated, codeProblem: null, wasRecalled: false, duplicateOf: null });

@@ -8,15 +8,18 @@ import type { FoundInstruction } from "./find-explicit-instructions";
 const TEAM_MARKERS = /\b(?:we|our|us|the team|everyone|this (?:repo|project|codebase|service)|in this repo|tests?|ci|deploy(?:s|ment)?|migrations?|the build|pull requests?|prs?|commits?|branch(?:es)?|releases?|staging|production|prod)\b/i;
 const FIRST_PERSON = /\b(?:i|i'm|i've|me|my|myself)\b/i;
 
+/** Whether a file name already belongs to another candidate of the same run. */
+export type IsFileTaken = (file: string) => boolean;
+
 /** One rule-based candidate from a user's sentence, with the sentence (and its context) as evidence. */
-export function buildRuleCandidate(found: FoundInstruction, message: TranscriptMessage, context: Evidence[]): ExtractionCandidate {
+export function buildRuleCandidate(found: FoundInstruction, message: TranscriptMessage, context: Evidence[], isFileTaken: IsFileTaken): ExtractionCandidate {
   const statement = cleanStatement(found);
   const type = typeOf(found, statement);
   const scope: CandidateScope = type === "user" ? "private" : type === "feedback" ? (TEAM_MARKERS.test(statement) ? "team" : "private") : "team";
   const name = shorten(statement, 70);
   const why = found.kind === "correction" ? "The user corrected a failed tool call with this." : "The user said so explicitly in a session.";
   return {
-    file: `${type}_${slugOf(statement)}.md`,
+    file: fileNameOf(type, statement, isFileTaken),
     type,
     name,
     description: shorten(statement, 150),
@@ -47,7 +50,24 @@ function shorten(text: string, maxChars: number): string {
   return single.length > maxChars ? `${single.slice(0, maxChars - 1).trimEnd()}…` : single;
 }
 
-function slugOf(text: string): string {
-  const words = text.toLowerCase().replace(/[^a-z0-9\s]/g, " ").split(/\s+/).filter((word) => word.length > 1);
-  return words.slice(0, 6).join("_") || "instruction";
+const SLUG_WORDS = 6;
+const MAX_SLUG_WORDS = 12;
+
+/**
+ * Six words name most rules. Two rules that start alike ("Never commit directly to the release
+ * branch without…" / "…on Fridays") must not share a name, or the second is lost: more words
+ * until they differ, then a number.
+ */
+function fileNameOf(type: MemoryType, statement: string, isFileTaken: IsFileTaken): string {
+  const words = statement.toLowerCase().replace(/[^a-z0-9\s]/g, " ").split(/\s+/).filter((word) => word.length > 1);
+  const nameOf = (slug: string) => `${type}_${slug || "instruction"}.md`;
+  for (let count = SLUG_WORDS; count <= Math.max(SLUG_WORDS, Math.min(words.length, MAX_SLUG_WORDS)); count++) {
+    const file = nameOf(words.slice(0, count).join("_"));
+    if (!isFileTaken(file)) return file;
+  }
+  const base = words.slice(0, MAX_SLUG_WORDS).join("_") || "instruction";
+  for (let number = 2; ; number++) {
+    const file = nameOf(`${base}_${number}`);
+    if (!isFileTaken(file)) return file;
+  }
 }

@@ -14,6 +14,8 @@ export type RuleExtractor = { add: (message: TranscriptMessage) => void; candida
  */
 export function createRuleExtractor(): RuleExtractor {
   const found = new Map<string, ExtractionCandidate>();
+  // The same instruction said twice is one candidate; two different ones always get two names.
+  const bodies = new Set<string>();
   let previous: TranscriptMessage | null = null;
   return {
     add(message) {
@@ -22,8 +24,10 @@ export function createRuleExtractor(): RuleExtractor {
         const afterFailedTool = previous?.toolCalls.some((call) => call.result?.isError === true) ?? false;
         const context: Evidence[] = previous?.kind === "assistant" ? [contextOf(previous)] : [];
         for (const instruction of findExplicitInstructions(message.text, afterFailedTool)) {
-          const candidate = buildRuleCandidate(instruction, message, context);
-          if (!found.has(candidate.file)) found.set(candidate.file, candidate);
+          const candidate = buildRuleCandidate(instruction, message, context, (file) => found.has(file));
+          if (bodies.has(candidate.body)) continue;
+          bodies.add(candidate.body);
+          found.set(candidate.file, candidate);
         }
       }
       if (message.kind === "user" || message.kind === "assistant") previous = message;

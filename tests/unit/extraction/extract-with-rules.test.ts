@@ -94,4 +94,20 @@ describe("extractWithRules on the labelled set (X8)", () => {
     expect(candidates).toHaveLength(1);
     expect(JSON.stringify(candidates)).not.toContain(token);
   });
+
+  it("keeps two instructions that start with the same words as two candidates with their own file names", async () => {
+    const t = new TranscriptBuilder();
+    t.user("Remember that the release branch of the checkout service is frozen until 2027-01-04.");
+    t.user("Remember that the release branch of the checkout service needs two approvals from payments leads.");
+    t.user("Never commit directly to the release branch without a second reviewer. Never commit directly to the release branch on Fridays after noon.");
+    t.user("Remember that the release branch of the checkout service is frozen until 2027-01-04.");
+    const candidates = extractWithRules(await messagesOf(t.text()));
+    expect(candidates.map((candidate) => candidate.description)).toEqual([
+      "The release branch of the checkout service is frozen until 2027-01-04.",
+      "The release branch of the checkout service needs two approvals from payments leads.",
+      "Never commit directly to the release branch without a second reviewer.",
+      "Never commit directly to the release branch on Fridays after noon.",
+    ]);
+    expect(new Set(candidates.map((candidate) => candidate.file)).size).toBe(4);
+  });
 });

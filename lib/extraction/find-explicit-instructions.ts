@@ -22,9 +22,10 @@ const QUESTION_OR_HYPOTHETICAL = /\?\s*$|^(?:if|when|whether|do you|did you|can 
  */
 export function findExplicitInstructions(text: string, afterFailedTool: boolean): FoundInstruction[] {
   const found: FoundInstruction[] = [];
-  for (const sentence of splitSentences(stripQuotedText(text))) {
+  const own = stripQuotedText(text);
+  for (const sentence of splitSentences(own.text)) {
     const kind = classify(sentence, afterFailedTool);
-    if (kind) found.push({ kind, sentence });
+    if (kind) found.push({ kind, sentence: own.restoreCode(sentence) });
   }
   return found;
 }

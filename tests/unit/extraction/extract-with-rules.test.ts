@@ -110,4 +110,15 @@ describe("extractWithRules on the labelled set (X8)", () => {
     ]);
     expect(new Set(candidates.map((candidate) => candidate.file)).size).toBe(4);
   });
+
+  it("keeps the inline code of an instruction in the memory and its evidence; code alone never makes a rule", async () => {
+    const t = new TranscriptBuilder();
+    t.user("From now on, run `docker compose up -d db` before the integration tests.");
+    t.user("Never use `rm -rf /tmp/cache` in our scripts.");
+    t.user("`Always retry` is the name of the flag in our config.");
+    const candidates = extractWithRules(await messagesOf(t.text()));
+    expect(candidates.map((candidate) => candidate.body.split("\n")[0])).toEqual(["From now on, run `docker compose up -d db` before the integration tests.", "Never use `rm -rf /tmp/cache` in our scripts."]);
+    expect(candidates[0]!.evidence[0]!.excerpt).toContain("`docker compose up -d db`");
+    expect(candidates[1]!.name).toBe("Never use `rm -rf /tmp/cache` in our scripts.");
+  });
 });

@@ -11,6 +11,7 @@ import { readTranscriptText } from "../transcripts/read-transcript";
 import type { ExtractionCandidate, ExtractionSelector } from "./candidate-types";
 import { extractFromTranscript, MAX_EXCERPT_BYTES } from "./extract-from-transcript";
 import { buildExtractionProvenance } from "./extraction-provenance";
+import { findWaitingTwin } from "./find-waiting-twin";
 import { formatCandidateFile } from "./format-candidate-file";
 import { readSessionCursor, writeSessionCursor } from "./session-cursor";
 
@@ -94,8 +95,11 @@ async function takeLease(db: Db, input: ProjectExtractionInput, sessionId: strin
 /** One candidate into the review queue (source `extraction`); a private one (T2) is kept back. */
 export async function proposeCandidate(config: Config, db: Db, input: { projectId: string; userId: string }, candidate: ExtractionCandidate, provenance: Record<string, unknown>): Promise<ProposedCandidate["proposal"]> {
   if (candidate.scope === "private") return { skipped: "private" };
+  const content = formatCandidateFile(candidate);
+  const twin = await findWaitingTwin(db, { projectId: input.projectId, proposerId: input.userId, path: candidate.file, content });
+  if (twin) return twin;
   try {
-    const proposal = await submitProposal(config, db, { projectId: input.projectId, path: candidate.file, content: formatCandidateFile(candidate), source: "extraction", proposerId: input.userId, provenance });
+    const proposal = await submitProposal(config, db, { projectId: input.projectId, path: candidate.file, content, source: "extraction", proposerId: input.userId, provenance });
     return { id: proposal.id, state: proposal.state };
   } catch (error) {
     // One bad candidate (a name the store refuses) does not lose the others.

@@ -28,13 +28,31 @@ export async function* readJsonlStream(input: Readable, stats: ReadStats): Async
   stats.isLastLinePartial = hasPendingFailure;
 }
 
+// The JSON escape of a surrogate (\ud800–\udfff): only then can a parsed string hold half a pair.
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * One JSONL line as an object, or null. Half an emoji written as `\ud83d` (a cut paste, cut tool
+ * output) parses into a string that is not Unicode, which the database refuses mid-run: such
+ * halves become U+FFFD here, before anything is kept or sent.
+ */
 export function parseJsonlObject(line: string): Record<string, unknown> | null {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(line);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    value = JSON.parse(line);
   } catch {
     return null;
   }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  return (SURROGATE_ESCAPE.test(line) ? replaceLoneSurrogates(value) : value) as Record<string, unknown>;
+}
+
+function replaceLoneSurrogates(value: unknown): unknown {
+  if (typeof value === "string") return value.replace(LONE_SURROGATE, "\uFFFD");
+  if (Array.isArray(value)) return value.map(replaceLoneSurrogates);
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key.replace(LONE_SURROGATE, "\uFFFD"), replaceLoneSurrogates(inner)]));
 }
 
 export function emptyReadStats(): ReadStats {

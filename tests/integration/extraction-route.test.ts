@@ -82,6 +82,34 @@ describe("server-side extraction (rules, no model key)", () => {
     expect(await inQueue()).toBe(3);
   });
 
+  it("a lone surrogate in a line is replaced, not a failure: the run is kept once however often it is sent", async () => {
+    const t = new TranscriptBuilder();
+    t.user("Remember that the zeta service is versioned by date.");
+    t.assistant([{ text: "ok" }]);
+    t.user("Remember that the status page shows \ud83d when it is cut.");
+    // JSON.stringify writes the lone half as the escape \ud83d, as Claude Code would.
+    expect(t.text()).toContain("\\ud83d");
+    const run = () => runProjectExtraction(config, db, { projectId: PROJECT, userId: omar, transcript: t.text(), shareExcerpt: true });
+    const first = await run();
+    expect(first.candidates.map((candidate) => candidate.proposal)).toEqual([expect.objectContaining({ state: "submitted" }), expect.objectContaining({ state: "submitted" })]);
+    expect(first.candidates[1]!.body).toContain("shows \ufffd when");
+    expect((await run()).candidates).toEqual([]);
+    expect((await getExtractionSession(db, PROJECT, t.sessionId))!.proposals).toHaveLength(2);
+  });
+
+  it("a run sent again after it failed part-way (proposals kept, cursor not) answers with the proposals already in review", async () => {
+    const t = new TranscriptBuilder();
+    t.user("Remember that the ledger export runs at 04:00 UTC.");
+    t.user("Always run the ledger dry-run before a release.");
+    const run = () => runProjectExtraction(config, db, { projectId: PROJECT, userId: omar, transcript: t.text(), shareExcerpt: false });
+    const first = await run();
+    // What a failure after the proposals and before the cursor leaves behind.
+    await db.extractionSession.update({ where: { projectId_sessionId: { projectId: PROJECT, sessionId: t.sessionId } }, data: { cursor: null } });
+    const retried = await run();
+    expect(retried.candidates.map((candidate) => candidate.proposal)).toEqual(first.candidates.map((candidate) => candidate.proposal));
+    expect((await getExtractionSession(db, PROJECT, t.sessionId))!.proposals).toHaveLength(2);
+  });
+
   it("stores no excerpt unless shared, and another member cannot run someone's session", async () => {
     const t = new TranscriptBuilder();
     t.user("Always tag releases with the ticket number in our repo.");

@@ -93,8 +93,13 @@ async function runTool(call: Anthropic.ToolUseBlock, options: ProposeWithToolsOp
   }
   const parsed = Proposal.safeParse(call.input);
   if (!parsed.success) return { content: `propose_memory: ${parsed.error.issues[0]?.path.join(".") || "input"} is invalid.`, is_error: true };
-  candidates.push(toCandidate(parsed.data, options.sources));
-  return { content: "Recorded for review." };
+  // One proposal per file: a model that repeats a call (in a turn, or on each turn) or revises
+  // its proposal must not fill the review queue with copies; its latest word counts.
+  const candidate = toCandidate(parsed.data, options.sources);
+  const earlier = candidates.findIndex((proposed) => proposed.file === candidate.file);
+  if (earlier === -1) candidates.push(candidate);
+  else candidates[earlier] = candidate;
+  return { content: earlier === -1 ? "Recorded for review." : `Recorded for review, in place of your earlier proposal of ${candidate.file} (one proposal per file).` };
 }
 
 function toCandidate(proposal: z.infer<typeof Proposal>, sources: EvidenceSource[]): ExtractionCandidate {

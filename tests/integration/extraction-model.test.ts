@@ -74,6 +74,15 @@ describe("extraction with a model (X6) through the real SDK", () => {
     expect(result).toMatchObject({ selector: "model", candidates: [] });
   });
 
+  it("a propose_memory the model repeats, in one turn and on every turn, is one candidate", async () => {
+    const { file, correction } = await session();
+    const propose = { name: "propose_memory", input: { file: "feedback_use_pnpm.md", type: "feedback", name: "Use pnpm", description: "This repo installs with pnpm", body: "Use pnpm.", scope: "team", evidence: [correction] } };
+    const api = await stub({ kind: "tool_use", calls: [propose, propose, propose] });
+    const result = await run(file, api.baseUrl);
+    expect(api.requests).toHaveLength(5);
+    expect(result.candidates.map((candidate) => candidate.file)).toEqual(["feedback_use_pnpm.md"]);
+  });
+
   it("refuses a tool outside the allowed set and tells the model so", async () => {
     const { file } = await session();
     const api = await stub({ kind: "tool_use", calls: [{ name: "Bash", input: { command: "cat ~/.ssh/id_rsa" } }] }, { kind: "text", text: "Nothing to save." });

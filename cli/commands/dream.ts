@@ -24,7 +24,7 @@ nothing to consolidate leaves the lock as it was.`;
 /** The daily logs sent at most (the API's body limit is 256 KB). */
 const MAX_SENT_LOG_BYTES = 180_000;
 
-type Candidate = { file: string; type: string; name: string; description: string; body: string; scope: string; evidence: unknown[]; proposal?: { id?: string; state?: string; error?: string; skipped?: string } };
+type Candidate = { file: string; type: string; name: string; description: string; body: string; scope: string; evidence: unknown[]; refusal?: string; proposal?: { id?: string; state?: string; error?: string; skipped?: string } };
 type Result = { selector: string; candidates: Candidate[]; fallbackReason?: string; emptyReason?: string };
 
 export const dreamCommand: Command = {
@@ -96,7 +96,7 @@ function print(output: Output, result: Result): void {
   if (result.emptyReason) return output.print(result.emptyReason);
   for (const candidate of result.candidates) {
     const proposal = candidate.proposal;
-    const outcome = !proposal ? " (listed)" : proposal.id ? ` → proposal ${proposal.id} (${proposal.state})` : proposal.skipped === "private" ? " → personal: not proposed to the team" : proposal.skipped ? " (listed: the server has no model, nothing proposed)" : ` → refused: ${proposal.error}`;
+    const outcome = !proposal ? (candidate.refusal ? ` (not proposed: ${candidate.refusal})` : " (listed)") : proposal.id ? ` → proposal ${proposal.id} (${proposal.state})` : proposal.skipped === "private" ? " → personal: not proposed to the team" : proposal.skipped ? " (listed: the server has no model, nothing proposed)" : ` → refused: ${proposal.error}`;
     output.print(`${candidate.file}  [${candidate.type}, ${candidate.scope}]  ${candidate.name}${outcome}`);
   }
 }

@@ -21,7 +21,7 @@ folder) moves only after the server kept the proposals, so a failed run is simpl
 /** Lines sent to the server at most (the API's body limit is 256 KB). */
 const MAX_SENT_BYTES = 180_000;
 
-type Candidate = { file: string; type: string; name: string; description: string; body: string; scope: string; evidence: { uuid: string; role: string; excerpt: string }[]; proposal?: { id?: string; state?: string; error?: string; skipped?: string } };
+type Candidate = { file: string; type: string; name: string; description: string; body: string; scope: string; evidence: { uuid: string; role: string; excerpt: string }[]; refusal?: string; proposal?: { id?: string; state?: string; error?: string; skipped?: string } };
 type Result = { selector: string; cursor: string | null; candidates: Candidate[]; fallbackReason?: string; skipped?: string };
 
 export const extractCommand: Command = {
@@ -73,7 +73,7 @@ async function extractLocally(file: string, cursor: string | null, config: impor
 }
 
 function print(output: Output, result: Result): number {
-  const candidates = result.candidates.map(({ file, type, name, description, body, scope, evidence }) => ({ file, type, name, description, body, scope, evidence }));
+  const candidates = result.candidates.map(({ file, type, name, description, body, scope, evidence, refusal }) => ({ file, type, name, description, body, scope, evidence, ...(refusal ? { refused: refusal } : {}) }));
   if (output.isJson) {
     output.json({ selector: result.selector, cursor: result.cursor, candidates, ...(result.skipped ? { skipped: result.skipped } : {}) });
     return EXIT.ok;
@@ -82,12 +82,18 @@ function print(output: Output, result: Result): number {
   else if (result.fallbackReason && result.selector === "rules") output.error(`teammem extract: rules used (${result.fallbackReason}).`);
   if (candidates.length === 0 && !result.skipped) output.print("No memory candidates in the new messages.");
   for (const candidate of result.candidates) {
-    const outcome = candidate.proposal ? (candidate.proposal.id ? ` → proposal ${candidate.proposal.id} (${candidate.proposal.state})` : candidate.proposal.skipped ? " → personal: not proposed to the team" : ` → refused: ${candidate.proposal.error}`) : "";
-    output.print(`${candidate.file}  [${candidate.type}, ${candidate.scope}]  ${candidate.name}${outcome}`);
+    output.print(`${candidate.file}  [${candidate.type}, ${candidate.scope}]  ${candidate.name}${outcomeOf(candidate)}`);
     const [first] = candidate.evidence;
     if (first) output.print(`    ${first.role}: "${first.excerpt.replace(/\s+/g, " ").slice(0, 160)}"`);
   }
   return EXIT.ok;
+}
+
+/** What became of a candidate, as the plain output shows it after its name. */
+function outcomeOf({ proposal, refusal }: Candidate): string {
+  if (!proposal) return refusal ? ` → not proposed: ${refusal}` : "";
+  if (proposal.id) return ` → proposal ${proposal.id} (${proposal.state})`;
+  return proposal.skipped ? " → personal: not proposed to the team" : ` → refused: ${proposal.error}`;
 }
 
 function usage(output: Output, problem: string): number {

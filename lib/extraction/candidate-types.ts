@@ -19,6 +19,8 @@ export type ExtractionCandidate = {
   evidence: Evidence[];
   /** Rules find explicit words only: their candidates are always "low" (a reviewer decides). */
   confidence: "low" | "medium";
+  /** Why it is not proposed, when it is not: a model candidate that quotes nothing it was shown. */
+  refusal?: string;
 };
 
 export type ExtractionSelector = "model" | "rules";

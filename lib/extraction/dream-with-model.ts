@@ -29,6 +29,7 @@ export async function dreamWithModel(options: DreamWithModelOptions): Promise<Ex
     system: DREAM_SYSTEM_PROMPT,
     firstMessage,
     sources: logs.map((log) => ({ uuid: log.file, role: "daily-log", text: log.text })),
+    requiredEvidence: { role: "daily-log", missing: "its evidence names none of the daily logs sent" },
     signal: options.signal,
   });
 }

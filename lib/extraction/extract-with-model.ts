@@ -50,6 +50,7 @@ export async function extractWithModel(options: ModelExtractionOptions): Promise
     system: EXTRACTION_SYSTEM_PROMPT,
     firstMessage: buildExtractionUserMessage(options.library.manifest, options.messages),
     sources: options.messages.map((message) => ({ uuid: message.uuid, role: message.kind, text: message.text })),
+    requiredEvidence: { role: "user", missing: "its evidence quotes no message the user wrote in this session" },
     signal: options.signal,
   });
 }
@@ -64,6 +65,11 @@ export type ProposeWithToolsOptions = {
   /** Already redacted: nothing else reaches the model. */
   firstMessage: string;
   sources: EvidenceSource[];
+  /**
+   * A proposal must cite at least one source of this role (the user's words; a daily log), or it
+   * has nothing a reviewer can check: it is kept back with `missing` as the reason.
+   */
+  requiredEvidence: { role: Evidence["role"]; missing: string };
   signal?: AbortSignal;
 };
 
@@ -95,14 +101,16 @@ async function runTool(call: Anthropic.ToolUseBlock, options: ProposeWithToolsOp
   if (!parsed.success) return { content: `propose_memory: ${parsed.error.issues[0]?.path.join(".") || "input"} is invalid.`, is_error: true };
   // One proposal per file: a model that repeats a call (in a turn, or on each turn) or revises
   // its proposal must not fill the review queue with copies; its latest word counts.
-  const candidate = toCandidate(parsed.data, options.sources);
+  const candidate = toCandidate(parsed.data, options.sources, options.requiredEvidence);
   const earlier = candidates.findIndex((proposed) => proposed.file === candidate.file);
+  const isKeptBack = candidate.refusal !== undefined;
   if (earlier === -1) candidates.push(candidate);
-  else candidates[earlier] = candidate;
+  else if (!isKeptBack || candidates[earlier]!.refusal !== undefined) candidates[earlier] = candidate;
+  if (isKeptBack) return { content: `propose_memory: not recorded: ${candidate.refusal}. Give the ids (in brackets) of what shows it.`, is_error: true };
   return { content: earlier === -1 ? "Recorded for review." : `Recorded for review, in place of your earlier proposal of ${candidate.file} (one proposal per file).` };
 }
 
-function toCandidate(proposal: z.infer<typeof Proposal>, sources: EvidenceSource[]): ExtractionCandidate {
+function toCandidate(proposal: z.infer<typeof Proposal>, sources: EvidenceSource[], required: ProposeWithToolsOptions["requiredEvidence"]): ExtractionCandidate {
   const byUuid = new Map(sources.map((source) => [source.uuid, source]));
   const evidence: Evidence[] = proposal.evidence
     .map((uuid) => byUuid.get(uuid))
@@ -113,5 +121,7 @@ function toCandidate(proposal: z.infer<typeof Proposal>, sources: EvidenceSource
   const redact = (text: string) => redactSecrets(text).text;
   // T2: a user memory is never team, whatever the model says.
   const scope = proposal.type === "user" ? "private" : proposal.scope;
-  return { file: proposal.file, type: proposal.type, name: redact(proposal.name), description: redact(proposal.description), body: redact(proposal.body), scope, evidence, confidence: "medium" };
+  const candidate: ExtractionCandidate = { file: proposal.file, type: proposal.type, name: redact(proposal.name), description: redact(proposal.description), body: redact(proposal.body), scope, evidence, confidence: "medium" };
+  // Evidence is what was shown, quoted by id: an empty list or made-up ids leave nothing to quote.
+  return evidence.some((item) => item.role === required.role) ? candidate : { ...candidate, refusal: required.missing };
 }

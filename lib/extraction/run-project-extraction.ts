@@ -94,6 +94,7 @@ async function takeLease(db: Db, input: ProjectExtractionInput, sessionId: strin
 
 /** One candidate into the review queue (source `extraction`); a private one (T2) is kept back. */
 export async function proposeCandidate(config: Config, db: Db, input: { projectId: string; userId: string }, candidate: ExtractionCandidate, provenance: Record<string, unknown>): Promise<ProposedCandidate["proposal"]> {
+  if (candidate.refusal !== undefined) return { error: `Not proposed: ${candidate.refusal}.` };
   if (candidate.scope === "private") return { skipped: "private" };
   const content = formatCandidateFile(candidate);
   const twin = await findWaitingTwin(db, { projectId: input.projectId, proposerId: input.userId, path: candidate.file, content });

@@ -81,6 +81,15 @@ describe("dream on the server (T4)", () => {
     expect(JSON.stringify(result)).not.toContain(SECRET); // what the route answers
   });
 
+  it("a topic the model rests on no daily log that was sent is not proposed, and the answer says why", async () => {
+    const before = await db.proposal.count({ where: { projectId: PROJECT } });
+    const topic = { file: "project_wallet_launch.md", type: "project", name: "Wallet launch", description: "The Wallet launch moved to 2027-05-01", body: "The Wallet launch moved to 2027-05-01.", scope: "team" };
+    const { config: withKey } = await withModel({ kind: "tool_use", calls: [{ name: "propose_memory", input: { ...topic, evidence: ["../../etc/passwd"] } }] }, { kind: "text", text: "Done." });
+    const result = await runProjectDream(withKey, db, { projectId: PROJECT, userId: omar, logs });
+    expect(result.candidates.map((candidate) => candidate.proposal)).toEqual([{ error: "Not proposed: its evidence names none of the daily logs sent." }]);
+    expect(await db.proposal.count({ where: { projectId: PROJECT } })).toBe(before);
+  });
+
   it("without a model key, or when the model fails, the topics are listed and nothing is proposed", async () => {
     const before = await db.proposal.count({ where: { projectId: PROJECT } });
     const noKey = await runProjectDream({ ...config, anthropicApiKey: null }, db, { projectId: PROJECT, userId: omar, logs });

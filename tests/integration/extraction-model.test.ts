@@ -83,6 +83,33 @@ describe("extraction with a model (X6) through the real SDK", () => {
     expect(result.candidates.map((candidate) => candidate.file)).toEqual(["feedback_use_pnpm.md"]);
   });
 
+  it("keeps back a candidate whose evidence quotes nothing the user wrote (none, made-up ids, only the assistant), and tells the model", async () => {
+    const { file, correction } = await session();
+    const reply = (await readReplyUuid(file))!;
+    const memory = { type: "project", name: "Wallet launch", description: "The Wallet launch moved to 2027-05-01", body: "The Wallet launch moved to 2027-05-01.", scope: "team" };
+    const api = await stub(
+      {
+        kind: "tool_use",
+        calls: [
+          { name: "propose_memory", input: { ...memory, file: "project_none.md", evidence: [] } },
+          { name: "propose_memory", input: { ...memory, file: "project_made_up.md", evidence: ["not-a-message-of-this-session"] } },
+          { name: "propose_memory", input: { ...memory, file: "project_assistant.md", evidence: [reply] } },
+          { name: "propose_memory", input: { ...memory, file: "feedback_use_pnpm.md", type: "feedback", evidence: [correction] } },
+        ],
+      },
+      { kind: "text", text: "Done." },
+    );
+    const result = await run(file, api.baseUrl);
+    expect(result.candidates.map((candidate) => [candidate.file, candidate.refusal])).toEqual([
+      ["project_none.md", "its evidence quotes no message the user wrote in this session"],
+      ["project_made_up.md", "its evidence quotes no message the user wrote in this session"],
+      ["project_assistant.md", "its evidence quotes no message the user wrote in this session"],
+      ["feedback_use_pnpm.md", undefined],
+    ]);
+    const toolResults = JSON.stringify((api.requests[1]!.body as { messages: unknown[] }).messages.at(-1));
+    expect(toolResults).toContain("not recorded: its evidence quotes no message the user wrote");
+  });
+
   it("refuses a tool outside the allowed set and tells the model so", async () => {
     const { file } = await session();
     const api = await stub({ kind: "tool_use", calls: [{ name: "Bash", input: { command: "cat ~/.ssh/id_rsa" } }] }, { kind: "text", text: "Nothing to save." });
@@ -127,3 +154,8 @@ describe("extraction with a model (X6) through the real SDK", () => {
     expect(api.requests).toHaveLength(1);
   });
 });
+
+async function readReplyUuid(file: string): Promise<string | null> {
+  for await (const message of readTranscript(file).messages) if (message.kind === "assistant") return message.uuid;
+  return null;
+}

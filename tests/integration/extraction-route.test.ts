@@ -8,6 +8,7 @@ import { getExtractionSession } from "@/lib/extraction/get-extraction-session";
 import { runProjectExtraction } from "@/lib/extraction/run-project-extraction";
 import { getProposal } from "@/lib/review/get-proposal";
 import { runSetup } from "@/lib/setup/run-setup";
+import { startMessagesApiStub } from "../helpers/messages-api-stub";
 import { TranscriptBuilder } from "../helpers/transcript-lines";
 
 let root: string;
@@ -108,6 +109,24 @@ describe("server-side extraction (rules, no model key)", () => {
     const retried = await run();
     expect(retried.candidates.map((candidate) => candidate.proposal)).toEqual(first.candidates.map((candidate) => candidate.proposal));
     expect((await getExtractionSession(db, PROJECT, t.sessionId))!.proposals).toHaveLength(2);
+  });
+
+  it("a model candidate that quotes nothing the user wrote is not proposed, and the answer says why", async () => {
+    const api = await startMessagesApiStub(
+      { kind: "tool_use", calls: [{ name: "propose_memory", input: { file: "project_wallet_launch.md", type: "project", name: "Wallet launch moved", description: "The Wallet launch moved to 2027-05-01", body: "The Wallet launch moved to 2027-05-01.", scope: "team", evidence: ["not-a-message-of-this-session"] } }] },
+      { kind: "text", text: "Done." },
+    );
+    try {
+      const t = new TranscriptBuilder();
+      t.user("Remember that the PayFlow sandbox resets every Sunday.");
+      const withModel = { ...config, anthropicApiKey: "sk-ant-test", anthropicBaseUrl: api.baseUrl };
+      const result = await runProjectExtraction(withModel, db, { projectId: PROJECT, userId: omar, transcript: t.text(), shareExcerpt: false });
+      expect(result.selector).toBe("model");
+      expect(result.candidates.map((candidate) => candidate.proposal)).toEqual([{ error: "Not proposed: its evidence quotes no message the user wrote in this session." }]);
+      expect((await getExtractionSession(db, PROJECT, t.sessionId))!.proposals).toEqual([]);
+    } finally {
+      await api.close();
+    }
   });
 
   it("stores no excerpt unless shared, and another member cannot run someone's session", async () => {

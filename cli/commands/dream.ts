@@ -18,8 +18,8 @@ topics are found by ## heading and only listed.
                 "evidence","proposal"}],"fallbackReason","emptyReason"} or {"candidates":[],"skipped"}
 At most once per 24 hours and, when MEMORY_DIR is Claude Code's <config>/projects/<folder>/memory,
 only after 5 new sessions (transcripts) since the last run, or in all before the first: the
-.consolidate-lock file in MEMORY_DIR records the last run (its mtime). A run that fails or finds
-nothing to consolidate leaves the lock as it was.`;
+.consolidate-lock file in MEMORY_DIR records the last run (its mtime). A run that proposes nothing
+(a listing without --project, a server without a model, a failure) leaves the lock as it was.`;
 
 /** The daily logs sent at most (the API's body limit is 256 KB). */
 const MAX_SENT_LOG_BYTES = 180_000;
@@ -51,11 +51,13 @@ export const dreamCommand: Command = {
       for (const log of skipped) output.error(`teammem dream: skipped ${log.file}: ${log.reason}.`);
       const config = loadConfig();
       const result: Result = logs.length === 0 ? { selector: "rules", candidates: [] } : typeof flags.project === "string" ? await dreamOnServer(config, flags.project, logs) : await dreamLocally(config, logs);
-      const hasCandidates = result.candidates.length > 0;
-      // C11: a run that found nothing consolidated nothing, so it must not start the wait.
-      if (!hasCandidates) result.emptyReason = whyNothing(result, logs.length, claim.previousRun);
+      if (result.candidates.length === 0) result.emptyReason = whyNothing(result, logs.length, claim.previousRun);
+      // C11: only logs that reached review are consolidated. A listing (no --project) or a server
+      // that could not propose leaves them due, so the next run with --project still sends them.
+      const hasProposed = result.candidates.some((candidate) => candidate.proposal?.id !== undefined);
       print(output, result);
-      await claim.release(hasCandidates);
+      if (!hasProposed && result.candidates.length > 0 && !output.isJson) output.error("teammem dream: nothing was proposed, so the .consolidate-lock is left as it was: these logs are sent again by the next `teammem dream --project`.");
+      await claim.release(hasProposed);
       return EXIT.ok;
     } catch (error) {
       await claim.release(false);

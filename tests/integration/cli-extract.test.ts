@@ -2,8 +2,9 @@ import { execFile } from "node:child_process";
 import { mkdir, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
+import { startFakeExtractionsServer, type FakeExtractionsServer } from "../helpers/fake-extractions-server";
 import { useTempDirs } from "../helpers/temp-dir";
 import { TranscriptBuilder } from "../helpers/transcript-lines";
 
@@ -42,18 +43,31 @@ describe("teammem extract --dry-run", () => {
 });
 
 describe("teammem dream", () => {
-  it("groups daily log entries by topic, then refuses a second run within 24 h (C11)", async () => {
+  let server: FakeExtractionsServer;
+  beforeAll(async () => {
+    server = await startFakeExtractionsServer();
+  });
+  afterAll(() => server.close());
+  const serverEnv = (home: string): NodeJS.ProcessEnv => {
+    const env: Record<string, string | undefined> = { ...offlineEnv(home), TEAMMEM_SERVER: server.url, TEAMMEM_TOKEN: `tm_${"a1".repeat(20)}` };
+    return env as NodeJS.ProcessEnv;
+  };
+
+  it("groups daily log entries by topic; only a run that proposed starts the 24 h wait (C11), and later runs send the logs changed since", async () => {
     const memoryDir = await tempDir();
     await mkdir(path.join(memoryDir, "logs/2026/11"), { recursive: true });
     await writeFile(path.join(memoryDir, "logs/2026/11/2026-11-29.md"), "## Deploys\n- Friday deploys need a second reviewer\n## Tests\n- checkout tests use the PayFlow sandbox\n");
     await writeFile(path.join(memoryDir, "logs/2026/11/2026-11-30.md"), "## Deploys\n- rollbacks go through the release channel\n");
-    const env = offlineEnv(memoryDir) as NodeJS.ProcessEnv;
-    const first = JSON.parse((await run(process.execPath, [TEAMMEM_BIN, "dream", memoryDir, "--json"], { env })).stdout);
+    const env = serverEnv(memoryDir);
+    const dream = async (...extra: string[]) => JSON.parse((await run(process.execPath, [TEAMMEM_BIN, "dream", memoryDir, "--json", ...extra], { env })).stdout);
+    const first = await dream();
     expect(first.candidates.map((candidate: { name: string }) => candidate.name)).toEqual(["Deploys", "Tests"]);
     expect(first.candidates[0].body).toContain("rollbacks go through the release channel (2026-11-30)");
+    const proposed = await dream("--project", "acme-checkout");
+    expect(proposed.candidates.map((candidate: { proposal: { state: string } }) => candidate.proposal.state)).toEqual(["submitted", "submitted"]);
     const lock = await stat(path.join(memoryDir, ".consolidate-lock"));
     expect(Date.now() - lock.mtimeMs).toBeLessThan(60_000);
-    const second = JSON.parse((await run(process.execPath, [TEAMMEM_BIN, "dream", memoryDir, "--json"], { env })).stdout);
+    const second = await dream("--project", "acme-checkout");
     expect(second.candidates).toEqual([]);
     expect(second.skipped).toContain("next one may run after");
     // A day later only logs changed since the last run count.
@@ -61,8 +75,37 @@ describe("teammem dream", () => {
     await utimes(path.join(memoryDir, ".consolidate-lock"), dayAgo, dayAgo);
     const old = new Date(Date.now() - 26 * 3600_000);
     await utimes(path.join(memoryDir, "logs/2026/11/2026-11-29.md"), old, old);
-    const third = JSON.parse((await run(process.execPath, [TEAMMEM_BIN, "dream", memoryDir, "--json"], { env })).stdout);
-    expect(third.candidates.map((candidate: { name: string }) => candidate.name)).toEqual(["Deploys"]);
+    await dream("--project", "acme-checkout");
+    expect(server.received.at(-1)!.map((log) => log.file)).toEqual(["logs/2026/11/2026-11-30.md"]);
+  });
+
+  it("a listing, or a server without a model, proposes nothing and leaves the logs due for the next run", async () => {
+    const memoryDir = await tempDir();
+    await mkdir(path.join(memoryDir, "logs/2026/12"), { recursive: true });
+    await writeFile(path.join(memoryDir, "logs/2026/12/2026-12-01.md"), "## PayFlow sandbox\n- The sandbox resets every Sunday at 03:00 UTC.\n");
+    const env = serverEnv(memoryDir);
+    const lock = path.join(memoryDir, ".consolidate-lock");
+    const dream = async (...extra: string[]) => await run(process.execPath, [TEAMMEM_BIN, "dream", memoryDir, ...extra], { env });
+
+    const listing = await dream();
+    expect(listing.stdout).toBe("project_payflow_sandbox.md  [project, team]  PayFlow sandbox (listed)\n");
+    expect(listing.stderr).toContain("nothing was proposed");
+    await expect(stat(lock)).rejects.toMatchObject({ code: "ENOENT" });
+
+    server.setHasModel(false);
+    try {
+      const noModel = JSON.parse((await dream("--project", "acme-checkout", "--json")).stdout);
+      expect(noModel.candidates.map((candidate: { proposal: unknown }) => candidate.proposal)).toEqual([{ skipped: "no-model" }]);
+      await expect(stat(lock)).rejects.toMatchObject({ code: "ENOENT" });
+    } finally {
+      server.setHasModel(true);
+    }
+
+    const sent = server.received.length;
+    const proposed = JSON.parse((await dream("--project", "acme-checkout", "--force", "--json")).stdout);
+    expect(proposed.candidates).toHaveLength(1);
+    expect(server.received.slice(sent).map((logs) => logs.map((log) => log.file))).toEqual([["logs/2026/12/2026-12-01.md"]]);
+    expect(Date.now() - (await stat(lock)).mtimeMs).toBeLessThan(60_000);
   });
 
   it("lists a log written as ## headings with prose; a run that finds nothing says why and takes no 24 h wait", async () => {
@@ -80,7 +123,8 @@ describe("teammem dream", () => {
     await writeFile(path.join(memoryDir, "logs/2026/12/2026-12-02.md"), "## Kafka retention\nWe learned retention is 7 days on the events cluster.\n\n## Flaky checkout test\nThe checkout e2e test flakes on CI when run in parallel.\n");
     expect(await dream()).toBe("project_kafka_retention.md  [project, team]  Kafka retention (listed)\nproject_flaky_checkout_test.md  [project, team]  Flaky checkout test (listed)\n");
 
-    // A day later, with no log changed since, the run says so and leaves the lock's time alone.
+    // A day after a consolidation, with no log changed since, the run says so and leaves the lock's time alone.
+    await writeFile(lock, "");
     const dayAgo = new Date(Math.floor(Date.now() / 1000 - 25 * 3600) * 1000); // whole seconds: mtimes round
     await utimes(lock, dayAgo, dayAgo);
     for (const name of ["2026-12-01.md", "2026-12-02.md"]) await utimes(path.join(memoryDir, "logs/2026/12", name), dayAgo, dayAgo);

@@ -11,6 +11,7 @@ import { runProjectDream } from "@/lib/extraction/run-project-dream";
 import { getProposal } from "@/lib/review/get-proposal";
 import { runSetup } from "@/lib/setup/run-setup";
 import { ensureCompiledCli, TEAMMEM_BIN } from "../helpers/compiled-cli";
+import { startFakeExtractionsServer } from "../helpers/fake-extractions-server";
 import { startMessagesApiStub, type MessagesApiStub } from "../helpers/messages-api-stub";
 
 /**
@@ -112,9 +113,11 @@ describe("teammem dream gate (C11)", () => {
     const memoryDir = path.join(projectFolder, "memory");
     await mkdir(path.join(memoryDir, "logs/2026/11"), { recursive: true });
     await writeFile(path.join(memoryDir, "logs/2026/11/2026-11-30.md"), "## Deploys\n- rollbacks go through the release channel\n");
-    const vars: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), TEAMMEM_SERVER: "http://127.0.0.1:9", TEAMMEM_DATA_DIR: path.join(home, "data") };
+    // Only a run that proposed starts the wait: the project's server (a stand-in with a model) proposes.
+    const server = await startFakeExtractionsServer();
+    const vars: Record<string, string | undefined> = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), TEAMMEM_SERVER: server.url, TEAMMEM_TOKEN: `tm_${"a1".repeat(20)}`, TEAMMEM_DATA_DIR: path.join(home, "data") };
     const env = vars as NodeJS.ProcessEnv;
-    const dream = async (...extra: string[]) => JSON.parse((await run(process.execPath, [TEAMMEM_BIN, "dream", memoryDir, "--json", ...extra], { env })).stdout) as { candidates: { name: string }[]; skipped?: string; selector?: string };
+    const dream = async (...extra: string[]) => JSON.parse((await run(process.execPath, [TEAMMEM_BIN, "dream", memoryDir, "--json", "--project", PROJECT, ...extra], { env })).stdout) as { candidates: { name: string }[]; skipped?: string; selector?: string };
     const lock = path.join(memoryDir, ".consolidate-lock");
     const addSessions = async (...names: string[]) => Promise.all(names.map((name) => writeFile(path.join(projectFolder, `${name}.jsonl`), "{}\n")));
 
@@ -124,7 +127,7 @@ describe("teammem dream gate (C11)", () => {
     await addSessions("a", "b", "c", "d");
     expect((await dream()).skipped).toContain("4 of 5 new sessions");
     await addSessions("e");
-    expect(await dream()).toMatchObject({ selector: "rules", candidates: [{ name: "Deploys" }] });
+    expect(await dream()).toMatchObject({ selector: "model", candidates: [{ name: "Topic 0" }] });
     expect((await dream()).skipped).toContain("the next one may run after");
 
     const dayAgo = new Date(Date.now() - 25 * 3600_000);
@@ -136,8 +139,9 @@ describe("teammem dream gate (C11)", () => {
 
     await addSessions("h", "i", "j");
     await writeFile(path.join(memoryDir, "logs/2026/11/2026-11-30.md"), "## Deploys\n- rollbacks go through the release channel\n- and are announced\n");
-    expect(await dream()).toMatchObject({ candidates: [{ name: "Deploys" }] });
+    expect(await dream()).toMatchObject({ candidates: [{ name: "Topic 0" }] });
     expect((await dream("--force")).skipped).toBeUndefined();
+    await server.close();
     await rm(home, { recursive: true, force: true });
   }, 60_000);
 });

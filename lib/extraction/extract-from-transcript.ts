@@ -26,7 +26,7 @@ export type ExtractFromTranscriptOptions = {
 };
 
 export type TranscriptExtraction = ExtractionResult & {
-  /** X2: why nothing was extracted although there were new messages (the cursor still moves). */
+  /** X2: why nothing was extracted although there were new messages (the cursor still moves); plain words, no requirement id. */
   skipped?: string;
   sessionId: string | null;
   /** The redacted, capped messages after the cursor: what a reviewer may be shown. */
@@ -78,7 +78,7 @@ export async function extractFromTranscript(options: ExtractFromTranscriptOption
   while (window.length > 1 && viewBytes(window) > MAX_EXCERPT_BYTES) window.shift();
   const base = { sessionId, excerpt: window, newMessages, cursor: lastUuid, cursorTime: lastTime };
   if (newMessages === 0) return { ...base, selector: "rules", candidates: [] };
-  if (memoryWrite) return { ...base, selector: "rules", candidates: [], skipped: `the main agent already wrote ${memoryWrite} in these messages (X2)` };
+  if (memoryWrite) return { ...base, selector: "rules", candidates: [], skipped: `the main agent already wrote ${memoryWrite} in these messages` };
   if (!options.model) return { ...base, selector: "rules", candidates: rules.candidates(), fallbackReason: "no model key configured" };
   try {
     const candidates = await extractWithModel({ settings: options.model, library: options.library, messages: window, signal: options.signal });

@@ -34,6 +34,18 @@ describe("teammem extract --dry-run", () => {
     expect(result.candidates[0].evidence[0]).toMatchObject({ uuid: said, role: "user" });
   });
 
+  it("says in plain words, with no requirement id, that the main agent already saved a memory in these messages", async () => {
+    const home = await tempDir();
+    const t = new TranscriptBuilder();
+    t.user("Remember that the PayFlow sandbox resets every Sunday.");
+    const reply = t.assistant([{ tool: "Write", id: "toolu_m", input: { file_path: "/home/omar/.claude/projects/-home-omar-src-acme/memory/project_sandbox.md", content: "x" } }]);
+    t.toolResult("toolu_m", reply.toolLines.toolu_m!, "File created");
+    const file = path.join(home, "session.jsonl");
+    await writeFile(file, t.text());
+    const { stdout } = await run(process.execPath, [TEAMMEM_BIN, "extract", file, "--dry-run"], { env: offlineEnv(home) as NodeJS.ProcessEnv });
+    expect(stdout).toBe("Skipped: the main agent already wrote memory/project_sandbox.md in these messages; the cursor moved past these messages.\n");
+  });
+
   it("without --dry-run needs --project", async () => {
     const home = await tempDir();
     const file = path.join(home, "s.jsonl");

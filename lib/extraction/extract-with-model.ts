@@ -1,5 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import * as z from "zod/mini";
+import { AppError, isAppError } from "../errors";
 import { MEMORY_TYPES } from "../memdir/frontmatter";
 import { askModelTurn, type RecallModelSettings } from "../recall/model";
 import { redactSecrets } from "../secrets/redact-secrets";
@@ -78,7 +79,9 @@ export async function proposeWithTools(options: ProposeWithToolsOptions): Promis
   const conversation: Anthropic.MessageParam[] = [{ role: "user", content: options.firstMessage }];
   const candidates: ExtractionCandidate[] = [];
   for (let turn = 1; turn <= MAX_EXTRACTION_TURNS; turn++) {
-    const reply = await askModelTurn(options.settings, { system: options.system, messages: conversation, tools: EXTRACTION_TOOLS, maxTokens: MAX_TOKENS, signal: options.signal });
+    const reply = await askModelTurn(options.settings, { system: options.system, messages: conversation, tools: EXTRACTION_TOOLS, maxTokens: MAX_TOKENS, signal: options.signal }).catch((error: unknown) => {
+      throw asExtractionFailure(error);
+    });
     const calls = reply.content.filter((block): block is Anthropic.ToolUseBlock => block.type === "tool_use");
     if (calls.length === 0) break;
     conversation.push({ role: "assistant", content: reply.content as Anthropic.ContentBlockParam[] });
@@ -87,6 +90,16 @@ export async function proposeWithTools(options: ProposeWithToolsOptions): Promis
     conversation.push({ role: "user", content: results });
   }
   return candidates;
+}
+
+/**
+ * The model module words its failures for recall ("The recall model did not answer…"), but the
+ * fallback reason a member reads here is about extraction's own model and timeout
+ * (TEAMMEM_EXTRACTION_MODEL, TEAMMEM_EXTRACTION_TIMEOUT_MS).
+ */
+function asExtractionFailure(error: unknown): unknown {
+  if (!isAppError(error) || error.code !== "MODEL_UNAVAILABLE") return error;
+  return new AppError("MODEL_UNAVAILABLE", error.message.replace(/^The recall\b/, "The extraction"), { details: error.details, cause: error });
 }
 
 async function runTool(call: Anthropic.ToolUseBlock, options: ProposeWithToolsOptions, candidates: ExtractionCandidate[]): Promise<{ content: string; is_error?: boolean }> {

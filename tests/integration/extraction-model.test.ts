@@ -1,4 +1,6 @@
 import { writeFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { extractFromTranscript } from "@/lib/extraction/extract-from-transcript";
@@ -139,7 +141,20 @@ describe("extraction with a model (X6) through the real SDK", () => {
     const hanging = await stub({ kind: "hang" });
     const afterHang = await run(file, hanging.baseUrl, { timeoutMs: 300 });
     expect(afterHang).toMatchObject({ selector: "rules", candidates: [{ file: afterError.candidates[0]!.file }] });
-    expect(afterHang.fallbackReason).toContain("did not answer");
+    expect(afterHang.fallbackReason).toBe("The extraction model did not answer within 300 ms.");
+  });
+
+  it("names extraction, not recall, when the model answers garbage", async () => {
+    const { file } = await session();
+    const garbage = createServer((_request, response) => response.writeHead(200, { "content-type": "application/json" }).end("<html>garbage"));
+    await new Promise<void>((resolve) => garbage.listen(0, "127.0.0.1", resolve));
+    try {
+      const result = await run(file, `http://127.0.0.1:${(garbage.address() as AddressInfo).port}`);
+      expect(result.selector).toBe("rules");
+      expect(result.fallbackReason).toBe("The extraction model call failed.");
+    } finally {
+      garbage.close();
+    }
   });
 
   it("works only on messages after the cursor (C10); nothing new means no model call", async () => {

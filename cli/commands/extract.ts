@@ -14,7 +14,9 @@ review queue (source "extraction"). The server runs its model when it has a key,
   --share-excerpt  let reviewers read the redacted conversation around the evidence (transcripts
                    are private: without it only the quoted evidence is sent along).
   --json           {"selector","cursor","candidates":[{"file","type","name","description","body",
-                   "scope","evidence":[{"uuid","role","excerpt"}]}]}
+                   "scope","evidence":[{"uuid","role","excerpt"}]}]}; with --project also
+                   "sessionId", "fallbackReason" and each candidate's "proposal": {"id","state"} |
+                   {"skipped":"private"} | {"error"}
 Every secret is redacted before anything leaves this machine. The cursor (in the CLI's config
 folder) moves only after the server kept the proposals, so a failed run is simply run again.`;
 
@@ -22,7 +24,7 @@ folder) moves only after the server kept the proposals, so a failed run is simpl
 const MAX_SENT_BYTES = 180_000;
 
 type Candidate = { file: string; type: string; name: string; description: string; body: string; scope: string; evidence: { uuid: string; role: string; excerpt: string }[]; refusal?: string; proposal?: { id?: string; state?: string; error?: string; skipped?: string } };
-type Result = { selector: string; cursor: string | null; candidates: Candidate[]; fallbackReason?: string; skipped?: string };
+type Result = { selector: string; cursor: string | null; sessionId?: string | null; candidates: Candidate[]; fallbackReason?: string; skipped?: string };
 
 export const extractCommand: Command = {
   name: "extract",
@@ -48,20 +50,20 @@ export const extractCommand: Command = {
     const config = loadConfig();
     const { readExtractCursor, saveExtractCursor } = await import("../../lib/extraction/cli-extract-cursors");
     const cursor = await readExtractCursor(config.cliConfigDir, file);
-    if (flags["dry-run"]) return print(output, await extractLocally(file, cursor, config));
+    if (flags["dry-run"]) return print(output, await extractLocally(file, cursor, config), { isProposing: false });
     if (typeof flags.project !== "string") return usage(output, "--project ID is needed to propose (or use --dry-run)");
 
     const { resolveApiTarget } = await import("../../lib/client/resolve-api-target");
     const { callTeammemApi } = await import("../../lib/client/teammem-api");
     const { collectLinesAfterCursor } = await import("../../lib/extraction/collect-lines-after-cursor");
     const lines = await collectLinesAfterCursor(file, cursor, MAX_SENT_BYTES);
-    if (lines.lineCount === 0) return print(output, { selector: "rules", cursor, candidates: [] });
+    if (lines.lineCount === 0) return print(output, { selector: "rules", cursor, candidates: [] }, { isProposing: true });
     const target = await resolveApiTarget(config);
     const body = { transcript: lines.text, ...(lines.sessionId ? { sessionId: lines.sessionId } : {}), shareExcerpt: flags["share-excerpt"] === true };
     const result = await callTeammemApi<Result>(target, "POST", `/api/projects/${encodeURIComponent(flags.project)}/extractions`, body);
     if (result.cursor) await saveExtractCursor(config.cliConfigDir, file, result.cursor);
     if (lines.isCut && !output.isJson) output.error("teammem extract: the new part of this session was long; only its latest messages were sent.");
-    return print(output, result);
+    return print(output, result, { isProposing: true });
   },
 };
 
@@ -72,21 +74,35 @@ async function extractLocally(file: string, cursor: string | null, config: impor
   return extractFromTranscript({ messages: readTranscript(file).messages, cursor, model, library: { manifest: "", readMemory: async () => null } });
 }
 
-function print(output: Output, result: Result): number {
-  const candidates = result.candidates.map(({ file, type, name, description, body, scope, evidence, refusal }) => ({ file, type, name, description, body, scope, evidence, ...(refusal ? { refused: refusal } : {}) }));
+function print(output: Output, result: Result, { isProposing }: { isProposing: boolean }): number {
   if (output.isJson) {
-    output.json({ selector: result.selector, cursor: result.cursor, candidates, ...(result.skipped ? { skipped: result.skipped } : {}) });
+    output.json(isProposing ? proposingJson(result) : dryRunJson(result));
     return EXIT.ok;
   }
   if (result.skipped) output.print(`Skipped: ${result.skipped}; the cursor moved past these messages.`);
   else if (result.fallbackReason && result.selector === "rules") output.error(`teammem extract: rules used (${result.fallbackReason}).`);
-  if (candidates.length === 0 && !result.skipped) output.print("No memory candidates in the new messages.");
+  if (result.candidates.length === 0 && !result.skipped) output.print("No memory candidates in the new messages.");
   for (const candidate of result.candidates) {
     output.print(`${candidate.file}  [${candidate.type}, ${candidate.scope}]  ${candidate.name}${outcomeOf(candidate)}`);
     const [first] = candidate.evidence;
     if (first) output.print(`    ${first.role}: "${first.excerpt.replace(/\s+/g, " ").slice(0, 160)}"`);
   }
   return EXIT.ok;
+}
+
+/** The documented --dry-run shape: the candidates and their evidence. */
+function dryRunJson(result: Result) {
+  return { selector: result.selector, cursor: result.cursor, candidates: result.candidates.map(shownCandidate), ...(result.skipped ? { skipped: result.skipped } : {}) };
+}
+
+/** With --project, also the session and what the server did with each candidate, as the plain output says it. */
+function proposingJson(result: Result) {
+  const candidates = result.candidates.map((candidate) => ({ ...shownCandidate(candidate), ...(candidate.proposal ? { proposal: candidate.proposal } : {}) }));
+  return { ...dryRunJson(result), ...(result.sessionId ? { sessionId: result.sessionId } : {}), ...(result.fallbackReason ? { fallbackReason: result.fallbackReason } : {}), candidates };
+}
+
+function shownCandidate({ file, type, name, description, body, scope, evidence, refusal }: Candidate) {
+  return { file, type, name, description, body, scope, evidence, ...(refusal ? { refused: refusal } : {}) };
 }
 
 /** What became of a candidate, as the plain output shows it after its name. */

@@ -1,12 +1,20 @@
 /**
- * A stand-in for a teammem server's extractions route, for CLI tests of `teammem dream --project`:
- * it records each request's daily logs and answers one candidate per log, proposed (a server with
- * a model) or listed with `{"skipped": "no-model"}` (a server without one).
+ * A stand-in for a teammem server's extractions route, for CLI tests of `teammem dream --project`
+ * and `teammem extract --project`: it records each request's daily logs and answers one candidate
+ * per log, proposed (a server with a model) or listed with `{"skipped": "no-model"}` (a server
+ * without one); a session transcript gets `transcriptAnswer` as it is.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type FakeExtractionsServer = { url: string; received: { file: string }[][]; setHasModel: (hasModel: boolean) => void; close: () => Promise<void> };
+export type FakeExtractionsServer = {
+  url: string;
+  received: { file: string }[][];
+  setHasModel: (hasModel: boolean) => void;
+  /** What a request with a `transcript` is answered. */
+  transcriptAnswer: Record<string, unknown>;
+  close: () => Promise<void>;
+};
 
 export async function startFakeExtractionsServer(): Promise<FakeExtractionsServer> {
   const received: { file: string }[][] = [];
@@ -16,7 +24,13 @@ export async function startFakeExtractionsServer(): Promise<FakeExtractionsServe
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const logs = (JSON.parse(Buffer.concat(chunks).toString("utf8")) as { dailyLogs: { file: string }[] }).dailyLogs;
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { dailyLogs?: { file: string }[] };
+    if (!body.dailyLogs) {
+      response.writeHead(201, { "content-type": "application/json" });
+      response.end(JSON.stringify(fake.transcriptAnswer));
+      return;
+    }
+    const logs = body.dailyLogs;
     received.push(logs);
     const candidates = logs.map((log, index) => ({
       file: `project_topic_${index}.md`,
@@ -33,12 +47,14 @@ export async function startFakeExtractionsServer(): Promise<FakeExtractionsServe
   }
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
+  const fake: FakeExtractionsServer = {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
     setHasModel: (value) => {
       hasModel = value;
     },
+    transcriptAnswer: {},
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }

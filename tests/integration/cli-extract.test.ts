@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdir, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -89,6 +89,32 @@ describe("teammem dream", () => {
     await utimes(path.join(memoryDir, "logs/2026/11/2026-11-29.md"), old, old);
     await dream("--project", "acme-checkout");
     expect(server.received.at(-1)!.map((log) => log.file)).toEqual(["logs/2026/11/2026-11-30.md"]);
+  });
+
+  it("teammem extract --project --json says what became of each candidate, as the plain output does", async () => {
+    const home = await tempDir();
+    const t = new TranscriptBuilder();
+    const team = t.user("Remember that the kappa export runs at 04:00 UTC.");
+    const personal = t.user("Remember that I prefer answers without emoji.");
+    const file = path.join(home, "session.jsonl");
+    await writeFile(file, t.text());
+    const candidate = { type: "project", description: "…", body: "…", evidence: [{ uuid: team, role: "user", excerpt: "…" }] };
+    server.transcriptAnswer = {
+      selector: "rules",
+      cursor: personal,
+      sessionId: t.sessionId,
+      fallbackReason: "no model key configured",
+      candidates: [
+        { ...candidate, file: "project_the_kappa_export_runs_at_04_00.md", name: "The kappa export runs at 04:00 UTC.", scope: "team", proposal: { id: "proposal_kappa", state: "submitted" } },
+        { ...candidate, file: "user_prefer_answers_without_emoji.md", type: "user", name: "I prefer answers without emoji.", scope: "private", proposal: { skipped: "private" } },
+      ],
+    };
+    const extract = async (...extra: string[]) => (await run(process.execPath, [TEAMMEM_BIN, "extract", file, "--project", "acme-checkout", ...extra], { env: serverEnv(home) })).stdout;
+    const answer = JSON.parse(await extract("--json"));
+    expect(answer).toMatchObject({ sessionId: t.sessionId, fallbackReason: "no model key configured" });
+    expect(answer.candidates.map((item: { proposal: unknown }) => item.proposal)).toEqual([{ id: "proposal_kappa", state: "submitted" }, { skipped: "private" }]);
+    await rm(path.join(home, ".config"), { recursive: true, force: true }); // the CLI's cursor: send the session again
+    expect(await extract()).toContain("→ proposal proposal_kappa (submitted)");
   });
 
   it("a listing, or a server without a model, proposes nothing and leaves the logs due for the next run", async () => {

@@ -15,6 +15,8 @@ export type ProposalFilter = {
   check?: "clean" | "blocked";
 };
 
+const APPROVABLE_STATES: ReadonlySet<ProposalState> = new Set(["submitted", "in_review"]);
+
 /** The review queue, oldest first, secrets masked, open proposals' duplicates checked against the store now. */
 export async function listProposals(config: Config, db: Db, filter: ProposalFilter): Promise<ProposalSummary[]> {
   if (filter.projectIds.length === 0) return [];
@@ -32,6 +34,8 @@ export async function listProposals(config: Config, db: Db, filter: ProposalFilt
   const summaries = rows.map((row) => maskProposalSummary(toProposalSummary(row, people)));
   if (!filter.check) return summaries;
   // The blockers live in the checks JSON, so this filter runs here rather than in SQL.
-  if (filter.check === "clean") return summaries.filter((summary) => isCleanForBulkApproval(summary.checks));
+  // Clean is what "Approve all clean" may take: open for approval as well (a conflicted,
+  // committed or withdrawn proposal keeps the checks it had, and they may read clean).
+  if (filter.check === "clean") return summaries.filter((summary) => APPROVABLE_STATES.has(summary.state) && isCleanForBulkApproval(summary.checks));
   return summaries.filter((summary) => summary.checks.blockers.length > 0);
 }

@@ -24,7 +24,7 @@ export type JsonRequest = {
   signal?: AbortSignal;
 };
 
-const MODEL_FAILURES = ["timeout", "aborted", "auth", "rate-limited", "http-error", "connection", "malformed-answer"] as const;
+const MODEL_FAILURES = ["timeout", "aborted", "auth", "rate-limited", "http-error", "connection", "invalid-response", "malformed-answer"] as const;
 
 /** Why a model call gave no usable answer; the fallback reason starts with it. */
 export type ModelFailure = (typeof MODEL_FAILURES)[number];
@@ -51,7 +51,7 @@ export async function askModelForJson(settings: RecallModelSettings, request: Js
   const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
   const sdk = await import("@anthropic-ai/sdk");
   const client = new sdk.default({ apiKey: settings.apiKey, baseURL: settings.baseUrl ?? ANTHROPIC_API });
-  let message: Anthropic.Message;
+  let message: unknown;
   try {
     message = await client.messages.create(
       {
@@ -88,19 +88,34 @@ export async function askModelTurn(settings: RecallModelSettings, request: ToolT
   const signal = request.signal ? AbortSignal.any([request.signal, deadline]) : deadline;
   const sdk = await import("@anthropic-ai/sdk");
   const client = new sdk.default({ apiKey: settings.apiKey, baseURL: settings.baseUrl ?? ANTHROPIC_API });
+  let message: unknown;
   try {
-    return await client.messages.create(
+    message = await client.messages.create(
       { model: settings.model, max_tokens: request.maxTokens, system: request.system, messages: request.messages, tools: request.tools },
       { signal, timeout: timeoutMs, maxRetries: settings.maxRetries ?? DEFAULT_MAX_RETRIES },
     );
   } catch (error) {
     throw translateError(sdk, error, { timeoutMs, isPastDeadline: deadline.aborted });
   }
+  return asMessageOrThrow(message);
 }
 
-function parseAnswer(message: Anthropic.Message): unknown {
+/**
+ * The SDK returns whatever an HTTP 200 held, unchecked: `{}`, `null`, or the text of an HTML
+ * page (a proxy, a captive portal, a wrong ANTHROPIC_BASE_URL). That is the endpoint failing, not
+ * one bad answer, so it counts against the model like an HTTP error (R6: recall pauses it).
+ */
+function asMessageOrThrow(message: unknown): Anthropic.Message {
+  const content: unknown = typeof message === "object" && message !== null && "content" in message ? message.content : undefined;
+  const isMessage = Array.isArray(content) && content.every((block: unknown) => typeof block === "object" && block !== null && "type" in block);
+  if (!isMessage) throw failure("invalid-response", "The model endpoint answered HTTP 200 with something that is not a Messages API message; check ANTHROPIC_BASE_URL.");
+  return message as Anthropic.Message;
+}
+
+function parseAnswer(answer: unknown): unknown {
+  const message = asMessageOrThrow(answer);
   const block = message.content.find((candidate) => candidate.type === "text");
-  if (!block || block.type !== "text" || message.stop_reason === "refusal") {
+  if (!block || block.type !== "text" || typeof block.text !== "string" || message.stop_reason === "refusal") {
     throw failure("malformed-answer", "The recall model gave no JSON answer.");
   }
   try {

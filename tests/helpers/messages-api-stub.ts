@@ -12,6 +12,8 @@ export type StubReply =
   | { kind: "text"; text: string }
   /** An error status with an API-style error body. */
   | { kind: "status"; status: number }
+  /** Exactly this body (a proxy's HTML page, `{}`, a 429 with Retry-After), for answers that are no Messages API message. */
+  | { kind: "raw"; status: number; body: string; contentType?: string; headers?: Record<string, string> }
   /** Never answers; the client has to give up. */
   | { kind: "hang" }
   /** A 200 message asking for tool calls (stop_reason tool_use), for tool-using callers. */
@@ -40,6 +42,10 @@ export async function startMessagesApiStub(...replies: StubReply[]): Promise<Mes
     if (request.method !== "POST" || !request.url?.startsWith("/v1/messages")) return send(response, 404, apiError("not_found_error", "unknown path"));
     const reply = replies[Math.min(requests.length - 1, replies.length - 1)] ?? { kind: "text", text: '{"selected_memories":[]}' };
     if (reply.kind === "hang") return;
+    if (reply.kind === "raw") {
+      response.writeHead(reply.status, { "content-type": reply.contentType ?? "application/json", ...reply.headers });
+      return void response.end(reply.body);
+    }
     if (reply.kind === "status") return send(response, reply.status, apiError("api_error", "stubbed failure"));
     if (reply.kind === "tool_use") return send(response, 200, toolUseMessage(reply.calls, modelOf(requests.at(-1)?.body), requests.length));
     send(response, 200, message(reply.text, modelOf(requests.at(-1)?.body)));

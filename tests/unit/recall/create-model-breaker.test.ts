@@ -89,6 +89,22 @@ describe("the recall model breaker (R6)", () => {
     expect(stub.requests).toHaveLength(2);
   });
 
+  it.each([
+    ["{}", "application/json"],
+    ["null", "application/json"],
+    ['{"content":null}', "application/json"],
+    ['{"content":"team/project_deploy_freeze.md"}', "application/json"],
+    ["<html>gateway error</html>", "text/html"],
+  ])("an endpoint answering HTTP 200 with %s (%s), no Messages API message, falls back and pauses the model", async (body, contentType) => {
+    const { recall, stub } = await world({ replies: [{ kind: "raw", status: 200, body, contentType }] });
+    const first = await recall();
+    expect(first.selector).toBe("local");
+    expect(first.fallbackReason).toMatch(/^invalid-response: .*The local ranker answered instead\.$/);
+    expect(first.selected.map((memory) => memory.file)).toContain("team/project_deploy_freeze.md");
+    expect((await recall()).fallbackReason).toMatch(/^model-paused: .*\(invalid-response\)/);
+    expect(stub.requests).toHaveLength(1);
+  });
+
   it("a caller's own short deadline running out (the prompt hook's) does not pause the model for everyone", async () => {
     const { recall, stub } = await world({ replies: [{ kind: "hang" }, answer] });
     expect((await recall(100)).fallbackReason).toMatch(/^timeout: /);

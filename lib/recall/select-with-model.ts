@@ -14,6 +14,14 @@ export const RECALL_MAX_TOKENS = 256;
  */
 export const RECALL_MODEL_TIMEOUT_MS = 5_000;
 
+/**
+ * R6: recall does not retry the model inside its deadline. The SDK's retry waits as long as a
+ * 429's Retry-After asks (30 s from the Messages API), so a rate-limited recall sat out its whole
+ * deadline and was reported as a timeout, which a hook-sized deadline never counts against the
+ * model. The breaker is recall's retry: a failure falls back now and pauses the model.
+ */
+export const RECALL_MAX_RETRIES = 0;
+
 const answerSchema = z.object({ selected_memories: z.array(z.string()) });
 
 export type ModelSelectionOptions = {
@@ -30,7 +38,8 @@ export type ModelSelectionOptions = {
  * the call fails or the answer does not have the one field asked for.
  */
 export async function selectWithModel(options: ModelSelectionOptions): Promise<string[]> {
-  const answer = await askModelForJson({ ...options.settings, timeoutMs: options.settings.timeoutMs ?? RECALL_MODEL_TIMEOUT_MS }, {
+  const settings = { ...options.settings, timeoutMs: options.settings.timeoutMs ?? RECALL_MODEL_TIMEOUT_MS, maxRetries: options.settings.maxRetries ?? RECALL_MAX_RETRIES };
+  const answer = await askModelForJson(settings, {
     system: RECALL_SYSTEM_PROMPT,
     userMessage: buildRecallUserMessage(options.query, options.manifest, options.recentTools),
     schema: { ...RECALL_ANSWER_SCHEMA },

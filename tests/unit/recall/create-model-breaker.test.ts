@@ -46,13 +46,15 @@ const answer: StubReply = { kind: "text", text: JSON.stringify({ selected_memori
 
 type World = { recall: (timeoutMs?: number) => Promise<RecallResult>; advance: (ms: number) => void; stub: MessagesApiStub; breaker: ModelBreaker };
 
-async function world(options: { replies: StubReply[]; maxWaiting?: number }): Promise<World> {
+/** `maxRetries` left out of the options: 0; given as undefined: recall's own default. */
+async function world(options: { replies: StubReply[]; maxWaiting?: number; maxRetries?: number }): Promise<World> {
+  const maxRetries = "maxRetries" in options ? options.maxRetries : 0;
   const stub = await stubWith(...options.replies);
   const dir = await memoryDir();
   let clock = 1_000_000;
   const breaker = createModelBreaker({ coolDownMs: COOL_DOWN_MS, maxWaiting: options.maxWaiting ?? 3, now: () => clock });
   const recall = (timeoutMs?: number) =>
-    recallMemories({ memoryDir: dir, query: QUERY, now: NOW, modelBreaker: breaker, model: { apiKey: "sk-test-not-a-real-key", baseUrl: stub.baseUrl, model: "claude-sonnet-4-6", timeoutMs, maxRetries: 0 } });
+    recallMemories({ memoryDir: dir, query: QUERY, now: NOW, modelBreaker: breaker, model: { apiKey: "sk-test-not-a-real-key", baseUrl: stub.baseUrl, model: "claude-sonnet-4-6", timeoutMs, maxRetries } });
   return { recall, advance: (ms) => (clock += ms), stub, breaker };
 }
 
@@ -102,6 +104,16 @@ describe("the recall model breaker (R6)", () => {
     expect(first.fallbackReason).toMatch(/^invalid-response: .*The local ranker answered instead\.$/);
     expect(first.selected.map((memory) => memory.file)).toContain("team/project_deploy_freeze.md");
     expect((await recall()).fallbackReason).toMatch(/^model-paused: .*\(invalid-response\)/);
+    expect(stub.requests).toHaveLength(1);
+  });
+
+  it("a 429 with Retry-After (as the Messages API sends it) is reported as a rate limit at once, not waited out, and pauses the model", async () => {
+    const rateLimited: StubReply = { kind: "raw", status: 429, body: '{"type":"error","error":{"type":"rate_limit_error","message":"rate limited"}}', headers: { "retry-after": "30" } };
+    const { recall, stub } = await world({ replies: [rateLimited], maxRetries: undefined });
+    const first = await recall(800); // the prompt hook's kind of deadline
+    expect(first.fallbackReason).toMatch(/^rate-limited: The model API is rate limiting requests \(HTTP 429\)\./);
+    expect(first.latencyMs).toBeLessThan(700);
+    expect((await recall(800)).fallbackReason).toMatch(/^model-paused: .*\(rate-limited\)/);
     expect(stub.requests).toHaveLength(1);
   });
 

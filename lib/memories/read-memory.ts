@@ -101,6 +101,6 @@ async function readTeamMemory(options: ReadMemoryOptions, projectId: string): Pr
 
 // The read model keeps each file's commits: one query, not a walk over every commit of the store.
 async function readHistory(db: Db, projectId: string, memoryPath: string): Promise<FileCommit[]> {
-  const rows = await db.storeMemoryChange.findMany({ where: { projectId, path: memoryPath }, orderBy: [{ at: "desc" }, { commit: "asc" }], take: HISTORY_SHOWN });
+  const rows = await db.storeMemoryChange.findMany({ where: { projectId, path: memoryPath }, orderBy: [{ at: "desc" }, { seq: "desc" }], take: HISTORY_SHOWN });
   return rows.map((row) => ({ commit: row.commit, authorName: row.authorName, authorEmail: row.authorEmail, date: row.at, subject: row.subject }));
 }

@@ -159,6 +159,7 @@ type HistoryRow = { projectId: string; path: string; commit: string; at: Date; a
 function maskHistoryRow(row: HistoryRow): HistoryRow {
   return { ...row, subject: maskSecretsInQuotedNames(row.subject), authorName: maskSecretsInQuotedNames(row.authorName), authorEmail: maskSecretsInQuotedNames(row.authorEmail) };
 }
+/** `history` oldest commit first: each row's `seq` follows that order (see writeRows). */
 type RowWrite = { replaceAll: boolean; rows: StoreMemoryRow[]; deleted: { projectId: string; path: string }[]; history: HistoryRow[] };
 
 function groupPathsByProject(files: { projectId: string; path: string }[]): Map<string, string[]> {
@@ -171,9 +172,9 @@ function groupPathsByProject(files: { projectId: string; path: string }[]): Map<
   return groups;
 }
 
-/** One history row per memory file a commit changed (MEMORY.md and other files are not memories). */
+/** One history row per memory file a commit changed (MEMORY.md and other files are not memories), oldest first. */
 function toHistoryRows(changeLog: LoggedCommit[]): HistoryRow[] {
-  return changeLog.flatMap((commit) =>
+  return changeLog.toReversed().flatMap((commit) =>
     commit.paths.flatMap((fullPath) => {
       const target = toProjectPath(fullPath);
       return target ? [maskHistoryRow({ ...target, commit: commit.commit, at: commit.at, authorName: commit.authorName, authorEmail: commit.authorEmail, subject: commit.subject })] : [];
@@ -200,7 +201,11 @@ async function writeRows(db: Db, from: string | null, to: string, write: RowWrit
       const commits = [...new Set(write.history.map((row) => row.commit))];
       for (let start = 0; start < commits.length; start += WRITE_BATCH) await tx.storeMemoryChange.deleteMany({ where: { commit: { in: commits.slice(start, start + WRITE_BATCH) } } });
     }
-    for (let start = 0; start < write.history.length; start += WRITE_BATCH) await tx.storeMemoryChange.createMany({ data: write.history.slice(start, start + WRITE_BATCH) });
+    // Git's times are whole seconds: the order the commits came in breaks a file's ties (several
+    // approvals in one second), after every row recorded before, inside this transaction.
+    const base = write.replaceAll ? 0 : ((await tx.storeMemoryChange.aggregate({ _max: { seq: true } }))._max.seq ?? 0);
+    const history = write.history.map((row, index) => ({ ...row, seq: base + index + 1 }));
+    for (let start = 0; start < history.length; start += WRITE_BATCH) await tx.storeMemoryChange.createMany({ data: history.slice(start, start + WRITE_BATCH) });
     // Rows replaced or removed, per project in batches: one statement per file made a catch-up of
     // 10,000 outside commits spend ~20 s in the database client alone.
     const replaced = write.replaceAll ? write.deleted : [...write.deleted, ...write.rows];

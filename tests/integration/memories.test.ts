@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -11,6 +12,7 @@ import { readMemory } from "@/lib/memories/read-memory";
 import { readMemoryIndex } from "@/lib/memories/read-memory-index";
 import { repairPrivateIndex } from "@/lib/memories/repair-private-index";
 import { runSetup } from "@/lib/setup/run-setup";
+import { refreshStore } from "@/lib/store/read-store";
 import { useTempDirs } from "../helpers/temp-dir";
 
 /** The embedded demo (store, database, Omar's Claude home) in a temporary data folder. */
@@ -86,6 +88,33 @@ describe("team memories from the store", () => {
     const withFindings = await list(callers.lena, { filters: { finding: "any" } });
     expect(withFindings.matching).toBe(all.counts.withFindings);
     expect(withFindings.memories.every((memory) => memory.findings.length > 0)).toBe(true);
+  });
+
+  it("shows a file's commits newest first when they share a second, as git log does, across separate pushes too", async () => {
+    const clone = path.join(await tempDir(), "clone");
+    const git = (...args: string[]) => execFileSync("git", ["-C", clone, ...args], { encoding: "utf8", env: { ...process.env, GIT_AUTHOR_DATE: "2026-11-20T10:00:00Z", GIT_COMMITTER_DATE: "2026-11-20T10:00:00Z" } }).trim();
+    execFileSync("git", ["clone", "-q", config.storeRemote, clone]);
+    const file = path.join(clone, "projects", "acme-checkout", "project_same_second.md");
+    const commitRevision = async (revision: number) => {
+      await writeFile(file, `---\nname: Same second\ndescription: Revision ${revision}\ntype: project\n---\nRevision ${revision}.\n`);
+      git("add", "-A");
+      git("-c", "user.name=Outside", "-c", "user.email=outside@acme.example", "commit", "-qm", `Revision ${revision}`);
+    };
+    for (const revision of [1, 2, 3]) await commitRevision(revision);
+    git("push", "-q", "origin", "HEAD:main");
+    await refreshStore(config, { force: true });
+    await readMemory({ config, db, caller: callers.lena, source: team, memoryPath: "project_same_second.md" }); // recorded: a sync of its own
+    for (const revision of [4, 5]) await commitRevision(revision);
+    git("push", "-q", "origin", "HEAD:main");
+    await refreshStore(config, { force: true });
+    const memory = await readMemory({ config, db, caller: callers.lena, source: team, memoryPath: "project_same_second.md" });
+    expect(memory.history?.map((commit) => commit.subject)).toEqual(git("log", "--format=%s", "--", "projects/acme-checkout/project_same_second.md").split("\n"));
+    expect(memory.history?.[0]?.subject).toBe("Revision 5");
+    // Gone again, so the project's index stays as the other tests expect it.
+    git("rm", "-q", "projects/acme-checkout/project_same_second.md");
+    git("-c", "user.name=Outside", "-c", "user.email=outside@acme.example", "commit", "-qm", "Retire");
+    git("push", "-q", "origin", "HEAD:main");
+    await refreshStore(config, { force: true });
   });
 
   it("reads one memory with the agent's A3 header, its body, findings and store history", async () => {

@@ -4,6 +4,7 @@ import { normaliseText } from "../memdir/frontmatter";
 import { formatMemoryHeader } from "../memdir/format-memory-header";
 import { MAX_HEAD_BYTES, readHeadSync } from "../memdir/read-head";
 import { cutMemoryContent, MAX_INJECTED_LINES } from "./cut-memory-content";
+import { maskForDisplayRemembered } from "./mask-secrets";
 
 export type InjectionOptions = {
   memoryDir: string;
@@ -18,7 +19,8 @@ export type InjectionOptions = {
 /**
  * R7, A3, C8: the text an agent is given for one recalled memory: a `<system-reminder>` holding
  * the A3 header, a blank line and the file (frontmatter included), cut to 200 lines / 4096 bytes
- * with a note that says where the whole file is. Throws when the file cannot be read.
+ * with a note that says where the whole file is, each secret masked. Throws when the file cannot
+ * be read.
  */
 export function formatInjection(options: InjectionOptions): string {
   // One line more than the limit tells "exactly 200 lines" from "more than 200".
@@ -34,7 +36,7 @@ export type InjectionTextOptions = Omit<InjectionOptions, "memoryDir"> & {
   doubts?: readonly string[];
 };
 
-/** formatInjection for text already at hand (a store blob): same header, cut and note. */
+/** formatInjection for text already at hand (a store blob): same header, cut, note and masking. */
 export function formatInjectionText(options: InjectionTextOptions): string {
   const content = cutMemoryContent(normaliseText(options.text), options.hasMore ?? false);
   const shownPath = joinDisplayPath(options.displayDir, options.file);
@@ -42,7 +44,11 @@ export function formatInjectionText(options: InjectionTextOptions): string {
     ? `\n\n[This memory was shortened for recall (at most ${MAX_INJECTED_LINES} lines or 4096 bytes). Read the whole file at ${shownPath}.]`
     : "";
   const header = formatMemoryHeader(shownPath, options.mtime, options.now);
-  return `<system-reminder>\n${header}${formatDoubts(options.doubts)}\n\n${content.text}${note}\n</system-reminder>`;
+  // Masked piece by piece inside the frame, never the framed whole: a key block the cut leaves
+  // without its END line (or pasted in part) is masked to the end of its piece, and the note and
+  // closing tag after it survive (masking the whole ran to the end and swallowed both).
+  const mask = maskForDisplayRemembered;
+  return `<system-reminder>\n${mask(header + formatDoubts(options.doubts))}\n\n${mask(content.text)}${mask(note)}\n</system-reminder>`;
 }
 
 // Escaped as in the manifest: a file name with a newline or ESC must not add a line to what the

@@ -132,8 +132,8 @@ export async function recallMemories(options: RecallOptions): Promise<RecallResu
   for (const [index, { choice, memory }] of chosen.entries()) {
     const injection = injections[index]!;
     if (injection === null) dropped.push({ file: memory.path, reason: "unreadable" });
-    // No secret in an API response: what an agent is given has each value masked.
-    else selected.push({ ...describe(memory, now), reason: choice.reason, injection: maskForDisplayRemembered(injection) });
+    // No secret in an API response: the injection comes masked (formatInjectionText).
+    else selected.push({ ...describe(memory, now), reason: choice.reason, injection });
   }
   return finish({ selector: selection.selector, fallbackReason: selection.fallbackReason, selected, dropped: [...dropped, ...selection.dropped] });
 }

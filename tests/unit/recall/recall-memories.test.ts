@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { mkdir, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -172,6 +173,22 @@ describe("recallMemories without a model (the local ranker)", () => {
     expect(body.split("\n").at(-1)).toMatch(/^Line \d+ of the Zanzibar outage timeline\.$/); // whole lines only
     expect(injection).toContain(`Read the whole file at ${memoryDir}/project_zanzibar_outage.md.]`);
     expect(injection.endsWith("\n</system-reminder>")).toBe(true);
+  });
+
+  it.each([
+    ["a key block the 200-line cut goes through", (key: string) => `${Array.from({ length: 180 }, (_, index) => `n${index}`).join("\n")}\n${key}\nafter the key\n`, true],
+    ["a key pasted in part (no END line)", (key: string) => `${key.split("\n").slice(0, 6).join("\n")}\nAsk Dana for the rest.\n`, false],
+  ] as const)("secrets: %s is masked up to the cut, and the injection keeps its note and closing tag", async (_label, bodyWith, isCut) => {
+    const memoryDir = await tempDir("recall-key-");
+    const key = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString().trimEnd();
+    await put(memoryDir, "reference_platypus_sftp.md", `---\ndescription: Legacy SFTP integration with the platypus settlement bank\ntype: reference\n---\n${bodyWith(key)}`, FIXTURE_NOW);
+    const result = await recallMemories({ memoryDir, query: "platypus sftp settlement bank", now: FIXTURE_NOW });
+    const injection = result.selected[0]?.injection ?? "";
+    expect(injection).toMatch(/^<system-reminder>\nMemory \(saved today\): /);
+    expect(injection.endsWith("\n</system-reminder>")).toBe(true);
+    expect(injection).toContain("[REDACTED:private-key ");
+    expect(injection).not.toContain(key.split("\n")[2]); // no line of key material
+    expect(injection.includes("This memory was shortened for recall")).toBe(isCut);
   });
 
   it("an empty or missing directory is not an error", async () => {

@@ -1,4 +1,5 @@
 import type { Config } from "../config";
+import { parseMemoryHeader, type MemoryType } from "../memdir/frontmatter";
 import { directReadsOf, type Db } from "../db/client";
 import { maskSecretsInQuotedNames } from "../secrets/mask-secret-ranges";
 import { AppError, isAppError } from "../errors";
@@ -38,17 +39,23 @@ export async function commitApprovedProposal(config: Config, db: Db, options: Co
   ]);
   const [author, approver] = [asNamedInStore(proposer), asNamedInStore(approvedBy)];
   const stored = parseStoredChecks(proposal.checks);
-  const message = formatCommitMessage({
-    proposalId: proposal.id,
-    path: proposal.path,
-    name: stored.name,
-    type: stored.type,
-    isNew: proposal.baseBlob === null,
-    isRetirement: content === null,
-    source: sourceOf(proposal.source),
-    approver,
-    baseCommit: stored.baseCommit,
-  });
+  const describe = (header: { name: string | null; type: MemoryType | null }) =>
+    formatCommitMessage({
+      proposalId: proposal.id,
+      path: proposal.path,
+      ...header,
+      isNew: proposal.baseBlob === null,
+      isRetirement: content === null,
+      source: sourceOf(proposal.source),
+      approver,
+      baseCommit: stored.baseCommit,
+    });
+  const message = describe({ name: stored.name, type: stored.type });
+  // A clean merge may keep the store's name or type: the subject says what was committed.
+  const mergedSubject = (merged: string) => {
+    const { name, type } = parseMemoryHeader(merged);
+    return describe({ name: name ?? stored.name, type: type ?? stored.type }).subject;
+  };
   // A project's first memory also lists it in teammem.json, under the name it has here.
   const projectName = (await directReadsOf(db).one<{ name: string }>(`SELECT "name" FROM "Project" WHERE "id" = ?`, [proposal.projectId]))?.name;
   let outcome: CommitOutcome;
@@ -58,6 +65,7 @@ export async function commitApprovedProposal(config: Config, db: Db, options: Co
       author: { name: author.name, email: author.email },
       committer: { name: approver.name, email: approver.email },
       ...message,
+      mergedSubject,
       onIntent: async (commit) => {
         // In plain SQL: one statement inside the store lease, where Prisma wrapped it in a transaction of its own.
         const count = await db.$executeRaw`UPDATE "Proposal" SET "intendedCommit" = ${commit}, "updatedAt" = ${new Date()} WHERE "id" = ${proposal.id} AND "state" = 'approved' AND "revision" = ${proposal.revision}`;

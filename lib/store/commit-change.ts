@@ -36,6 +36,8 @@ export type CommitChangeOptions = {
   /** The approving lead. */
   committer: GitIdentity;
   subject: string;
+  /** The subject for a merged text: the merge may have taken another name or type from the store. */
+  mergedSubject?: (content: string) => string;
   /** e.g. Proposal-Id, Approved-by, Reviewed-by, Source, Base-Commit; "Secret-Scan: pass" is added. */
   trailers: Record<string, string>;
   /**
@@ -187,6 +189,7 @@ async function buildChain(config: Config, db: Db, items: Queued[], fetch: boolea
       author: item.options.author,
       committer: item.options.committer,
       message: item.message,
+      mergedMessage: item.options.mergedSubject ? (content) => commitMessage(item.options.mergedSubject!(content), item.options.trailers) : undefined,
       fetch: false,
       head: tip,
       projectIndex: (head) => readProjectIndex(config, db, change.projectId, projectTip ?? (tip === undefined ? head : (baseHead ?? head))),
@@ -218,7 +221,7 @@ function ownCommit(item: Queued, prepared: Chained["prepared"]): OwnCommit {
     commit: prepared.commit,
     at: prepared.at,
     author: item.options.author,
-    subject: item.message.split("\n", 1)[0]!,
+    subject: prepared.message.split("\n", 1)[0]!,
     projectId: item.options.change.projectId,
     path: item.options.change.path,
     blob: prepared.blob,

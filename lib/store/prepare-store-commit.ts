@@ -37,6 +37,8 @@ export type PrepareCommitOptions = {
   author: GitIdentity;
   committer: GitIdentity;
   message: string;
+  /** The message for a merged text, whose name and type may be another's than the proposal's. */
+  mergedMessage?: (content: string) => string;
   /**
    * Fetch the store first (default). A caller that knows its clone is at the newest commit on
    * record skips it: if the store moved anyway, the push is refused and the next attempt fetches.
@@ -63,6 +65,8 @@ export type PreparedCommit =
       at: Date;
       content: string | null;
       merged: boolean;
+      /** The commit message as written (mergedMessage's for a merged text). */
+      message: string;
       blob: string | null;
       /** The MEMORY.md this commit wrote, when the read model gave the one it was made from. */
       projectIndex: ProjectIndex | null;
@@ -125,8 +129,9 @@ export async function prepareStoreCommit(config: Config, options: PrepareCommitO
   if (manifest !== null) treeChanges.push({ path: STORE_MANIFEST_FILE, content: manifest });
   const tree = await writeTreeWithChanges(clone, head, treeChanges, written);
   if (!tree) throw new AppError("INTERNAL", "The store commit came out empty; nothing was written.");
-  const commit = await createCommit({ dir: clone, tree, parent: head, message: options.message, author: options.author, committer: options.committer, at, written });
-  return { status: "ready", commit, parent: head, at, content, merged: resolved.merged, blob, projectIndex: index.projectIndex, written };
+  const message = resolved.merged && content !== null && options.mergedMessage ? options.mergedMessage(content) : options.message;
+  const commit = await createCommit({ dir: clone, tree, parent: head, message, author: options.author, committer: options.committer, at, written });
+  return { status: "ready", commit, parent: head, at, content, merged: resolved.merged, message, blob, projectIndex: index.projectIndex, written };
 }
 
 /** A memory of the project at `head` whose path differs from the change's in letter case only. */

@@ -189,6 +189,22 @@ describe("commitChange: one approved change into the team store", () => {
     expect(showAtHead(`projects/${projectId}/MEMORY.md`)).toBe("- [Code reviews](feedback_reviews.md) — One approval\n");
   });
 
+  it("writes a merged text's commit with the subject made from the text committed, not the one proposed", async () => {
+    const projectId = newProjectId();
+    const original = memoryText({ name: "Reviews", description: "Two approvals" }, "Every PR needs review.\n");
+    const base = await seedMemory(projectId, "feedback_reviews.md", original);
+    await commit({ change: { projectId, path: "feedback_reviews.md", content: original.replace("name: Reviews", "name: Code reviews"), baseBlob: base } });
+    const subjectOf = (text: string) => `Update memory: ${/^name: (.*)$/m.exec(text)![1]}`;
+    const proposed = original.replace("Two approvals", "One approval");
+    const { outcome } = await commit({ change: { projectId, path: "feedback_reviews.md", content: proposed, baseBlob: base }, subject: subjectOf(proposed), mergedSubject: subjectOf });
+    expect(outcome).toMatchObject({ status: "committed", merged: true });
+    expect(git(remote, "log", "-1", "--format=%s", "main").trim()).toBe("Update memory: Code reviews");
+    // Not merged: the subject given.
+    const latest = git(remote, "rev-parse", `main:projects/${projectId}/feedback_reviews.md`).trim();
+    await commit({ change: { projectId, path: "feedback_reviews.md", content: proposed.replace("name: Code reviews", "name: Reviews again"), baseBlob: latest }, subject: "Given subject", mergedSubject: subjectOf });
+    expect(git(remote, "log", "-1", "--format=%s", "main").trim()).toBe("Given subject");
+  });
+
   it("merges body edits in different paragraphs, and refuses edits of the same line without writing markers", async () => {
     const projectId = newProjectId();
     const original = memoryText({ name: "Deploys", description: "How we deploy" }, "Deploy from main.\n\nWatch the dashboards.\n\nRoll back fast.\n");

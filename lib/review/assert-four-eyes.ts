@@ -14,13 +14,22 @@ export type FourEyesInput = { projectId: string; proposerId: string; approverId:
  */
 export async function findFourEyesRefusal(db: Db, input: FourEyesInput): Promise<string | null> {
   const isProposer = input.proposerId === input.approverId;
-  if (!isProposer && (await findWordsAuthor(db, input.proposalId, input.revision)) !== input.approverId) return null;
-  const [project, otherLeads] = await Promise.all([
+  const wordsAuthor = await findWordsAuthor(db, input.proposalId, input.revision);
+  if (!isProposer && wordsAuthor !== input.approverId) return null;
+  // The leads named as the way forward are those who may approve: not the proposer, not the reviser.
+  const writers = [...new Set([input.proposerId, wordsAuthor].filter((id): id is string => id !== null))];
+  const [project, leads] = await Promise.all([
     db.project.findUnique({ where: { id: input.projectId }, select: { allowSelfApproval: true } }),
-    db.projectMember.findMany({ where: { projectId: input.projectId, role: "lead", userId: { not: input.approverId } }, select: { user: { select: { name: true } } }, take: 3 }),
+    db.projectMember.findMany({ where: { projectId: input.projectId, role: "lead" }, select: { userId: true, user: { select: { name: true } } } }),
   ]);
   const what = isProposer ? "this proposal" : "this revision's text";
-  if (otherLeads.length > 0) return `You wrote ${what}, so another lead must approve it (${otherLeads.map((lead) => lead.user.name).join(", ")}).`;
+  const others = leads.filter((lead) => lead.userId !== input.approverId);
+  const mayApprove = others.filter((lead) => !writers.includes(lead.userId));
+  if (mayApprove.length > 0) return `You wrote ${what}, so another lead must approve it (${mayApprove.slice(0, 3).map((lead) => lead.user.name).join(", ")}).`;
+  if (others.length > 0) {
+    const coWriters = others.map((lead) => lead.user.name).join(", ");
+    return `You wrote ${what} and ${coWriters} wrote the rest, so no lead of the project may approve it: add a lead who did not write it, or reject it.`;
+  }
   if (!project?.allowSelfApproval) return `You wrote ${what} and are the project's only lead: add a second lead, or turn on self-approval in the project's settings.`;
   return null;
 }

@@ -112,6 +112,24 @@ describe("review rules", () => {
     }
   });
 
+  it("four eyes with two leads, one the proposer and one the reviser: neither is pointed at the other, who may not approve either", async () => {
+    const { revise } = await routes();
+    await world.db.projectMember.update({ where: { projectId_userId: { projectId: PROJECT, userId: world.omar.id } }, data: { role: "lead" } });
+    try {
+      const submitted = await submitWith({ token: world.omarToken }, { path: `project_rules_${++unique}.md`, content: memory() });
+      const id = submitted.body.proposal.id;
+      await call(revise, { path: `/api/projects/${PROJECT}/proposals/${id}/revise`, params: { id: PROJECT, proposalId: id }, body: { content: memory("rule Lena rewrote") }, token: world.lenaToken });
+      for (const token of [world.omarToken, world.lenaToken]) {
+        const refused = await call((await routes()).approve, { path: `/api/projects/${PROJECT}/proposals/${id}/approve`, params: { id: PROJECT, proposalId: id }, body: { revision: 2 }, token });
+        expect(refused.status).toBe(403);
+        expect(refused.body.error.message).not.toMatch(/another lead must approve/);
+        expect(refused.body.error.message).toMatch(/no lead of the project may approve it: add a lead who did not write it, or reject it/);
+      }
+    } finally {
+      await world.db.projectMember.update({ where: { projectId_userId: { projectId: PROJECT, userId: world.omar.id } }, data: { role: "member" } });
+    }
+  });
+
   it("four eyes: a lead who rewrote a member's proposal may not approve her own text; a redaction is not a rewrite", async () => {
     const { revise, approve } = await routes();
     const submitted = await submitWith({ token: world.omarToken }, { path: `project_rules_${++unique}.md`, content: memory() });

@@ -32,7 +32,7 @@ export type RecallOptions = {
   source?: ScannedSource;
   query: string;
   recentTools?: readonly string[];
-  /** Files already shown in this conversation: relative paths, or absolute paths inside memoryDir (R4). */
+  /** Files already shown in this conversation (R4): relative paths, absolute ones, or as an injection named them (see toSurfacedKey). */
   alreadySurfaced?: readonly string[];
   /** C8 skips recall for one-word prompts; a playground may want to try them anyway. */
   allowSingleWord?: boolean;

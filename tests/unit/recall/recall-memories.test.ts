@@ -1,7 +1,8 @@
 import { generateKeyPairSync } from "node:crypto";
-import { mkdir, utimes, writeFile } from "node:fs/promises";
+import { mkdir, readFile, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { scanMemoryDir } from "@/lib/memdir/scan-memory-dir";
 import { isSingleWord, recallMemories } from "@/lib/recall/recall-memories";
 import { FIXTURE_NOW, writeLedgerlineMemories } from "../../fixtures/recall/ledgerline-memories";
 import { useTempDirs } from "../../helpers/temp-dir";
@@ -115,6 +116,23 @@ describe("recallMemories without a model (the local ranker)", () => {
       ]),
     );
     expect(after.dropped.filter((entry) => entry.reason === "already-surfaced")).toHaveLength(2);
+  });
+
+  it("R4: on the server, the path an injection showed the agent (memory/team/x.md, or absolute) counts as surfaced", async () => {
+    const dir = await ledgerlineDir();
+    const query = "validate the payload of the incoming Paygate webhook";
+    // As the server recalls: scanned elsewhere, named by the agent's team folder (no folder read).
+    const { memories } = await scanMemoryDir(dir, { all: true });
+    const source = { memories, readText: (file: string) => readFile(path.join(dir, file), "utf8") };
+    const serverRecall = (alreadySurfaced: string[]) => recallMemories({ memoryDir: "memory/team", displayDir: "memory/team", source, query, alreadySurfaced, now: FIXTURE_NOW });
+    const [first, second] = (await serverRecall([])).selected;
+    const shown = /^Memory.*?: (memory\/team\/\S+):$/m.exec(first?.injection ?? "")?.[1];
+    expect(shown).toBe(`memory/team/${first?.file}`);
+
+    const after = await serverRecall([shown ?? "", `/home/dana/.claude/projects/-work-ledgerline/memory/team/${second?.file}`]);
+    expect(after.dropped.filter((entry) => entry.reason === "already-surfaced").map((entry) => entry.file).sort()).toEqual([first?.file, second?.file].sort());
+    expect(after.selected.map((memory) => memory.file)).not.toContain(first?.file);
+    expect(after.selected.map((memory) => memory.file)).not.toContain(second?.file);
   });
 
   it("S4: past the newest 200 memories the rest take no part and are reported as over-limit", async () => {

@@ -38,9 +38,15 @@ function assertNoFileFolderClash(finder: DuplicateFinder, path: string): void {
   const segments = path.split("/");
   for (let end = 1; end < segments.length; end++) {
     const folder = segments.slice(0, end).join("/");
-    if (finder.has(folder)) throw clash(`${folder} is a memory file in the team store, so ${path} cannot be inside it as in a folder`);
+    // In any letter case: `SWR.md/x.md` beside the file `swr.md` is one name on macOS and Windows.
+    const file = finder.has(folder) ? folder : finder.findCaseTwin(folder);
+    if (file) throw clash(`${file} is a memory file in the team store, so ${path} cannot be inside ${file === folder ? "it" : `${folder} (the same name in other letters on macOS and Windows)`} as in a folder`);
   }
-  if (finder.holdsFolder(path)) throw clash(`${path} is a folder of memories in the team store, so no memory file may take its name`);
+  const inFolder = finder.findInFolder(path);
+  if (inFolder) {
+    const folder = inFolder.slice(0, path.length);
+    throw clash(`${folder} is a folder of memories in the team store, so no memory file may take ${folder === path ? "its name" : `its name in other letters (${path}: one name on macOS and Windows)`}`);
+  }
 }
 
 function clash(why: string): AppError {

@@ -78,11 +78,14 @@ export class DuplicateFinder {
     return this.documents.has(path);
   }
 
-  /** Whether some memory sits below `folder` (`folder/…`): then no file may take that name. */
-  holdsFolder(folder: string): boolean {
-    const prefix = `${folder}/`;
-    for (const path of this.documents.keys()) if (path.startsWith(prefix)) return true;
-    return false;
+  /**
+   * A memory below `folder` in any letter case (`Folder/…` for `folder`), or null: then no file
+   * may take that name, on a disk that folds case either.
+   */
+  findInFolder(folder: string): string | null {
+    const prefix = `${folder.toLowerCase()}/`;
+    for (const path of this.documents.keys()) if (path.toLowerCase().startsWith(prefix)) return path;
+    return null;
   }
 
   /** A memory whose path differs from `path` in letter case only, or null. */

@@ -310,6 +310,11 @@ describe("review rules", () => {
     expect((await approveAs(world.lenaToken, folder.body.proposal.id)).body.proposal.state).toBe("committed");
     const asFile = await submitWith({ token: world.omarToken }, { path: `notes_${n}.md`, content: memory() });
     expect([asFile.status, asFile.body.error.message]).toEqual([400, `path: notes_${n}.md is a folder of memories in the team store, so no memory file may take its name. Choose another name.`]);
+    // The same names in other letters: one name on a macOS or Windows disk.
+    const insideTwin = await submitWith({ token: world.omarToken }, { path: `PROJECT_LEDGER_${n}.md/inner.md`, content: memory() });
+    expect([insideTwin.status, insideTwin.body.error.message]).toEqual([400, `path: project_ledger_${n}.md is a memory file in the team store, so PROJECT_LEDGER_${n}.md/inner.md cannot be inside PROJECT_LEDGER_${n}.md (the same name in other letters on macOS and Windows) as in a folder. Choose another name.`]);
+    const fileTwin = await submitWith({ token: world.omarToken }, { path: `Notes_${n}.md`, content: memory() });
+    expect([fileTwin.status, fileTwin.body.error.message]).toEqual([400, `path: notes_${n}.md is a folder of memories in the team store, so no memory file may take its name in other letters (Notes_${n}.md: one name on macOS and Windows). Choose another name.`]);
   });
 
   it("two case twins waiting at once (one reopened after the other was submitted): the second approval is refused, naming the file that landed", async () => {

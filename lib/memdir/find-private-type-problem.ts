@@ -15,10 +15,10 @@ const TYPE_UNREADABLE = new Set<LintRule>(["unknown-type", "frontmatter-invalid"
  */
 export function findPrivateTypeProblem(file: string, content: string): string | null {
   const { type } = parseMemoryHeader(content);
-  if (type === "user") return "is a `user` memory: it describes you (role, preferences, knowledge), so it stays private (T2)";
+  if (type === "user") return "is a `user` memory: it describes you (role, preferences, knowledge), so it stays private";
   if (type !== null) return null;
   const unreadable = validateMemory({ file, text: content, mtime: new Date() }).find((finding) => finding.severity === "error" && TYPE_UNREADABLE.has(finding.rule));
   if (!unreadable) return null;
   const fix = unreadable.fix ? ` ${unreadable.fix}` : "";
-  return `cannot be sent as it is: ${unreadable.message}${fix} Its type decides whether it may leave this machine (a \`user\` memory stays private, T2)`;
+  return `cannot be sent as it is: ${unreadable.message}${fix} Its type decides whether it may leave this machine (a \`user\` memory stays private)`;
 }

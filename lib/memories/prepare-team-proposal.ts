@@ -29,14 +29,14 @@ export async function prepareTeamProposal(options: { config: Config; caller: Cal
   const file = await readMemoryFile(memoryDir, options.memoryPath);
   const { type } = parseMemoryHeader(file.text);
   if (type === "user") {
-    return blocked(type, "This is a `user` memory: it describes you (your role, preferences, what you know), so it stays private (T2) and cannot be proposed.");
+    return blocked(type, "This is a `user` memory: it describes you (your role, preferences, what you know), so it stays private and cannot be proposed.");
   }
   const typeProblem = findPrivateTypeProblem(options.memoryPath, file.text);
   if (typeProblem) return blocked(type, `This file ${typeProblem}.`);
   if (file.isCut || !fitsContentLimit(file.text)) return blocked(type, `This file is too large to propose: ${CONTENT_TOO_LARGE}.`);
   const secrets = scanSecrets(file.text);
   if (secrets.length > 0) {
-    return blocked(type, `This file holds what looks like a credential (${[...new Set(secrets.map((secret) => secret.kind))].join(", ")}); every member's agent reads team memory (T3). Remove it first (\`teammem secrets FILE --redact --write\` replaces it and keeps a backup).`);
+    return blocked(type, `This file holds what looks like a credential (${[...new Set(secrets.map((secret) => secret.kind))].join(", ")}); every member's agent reads team memory. Remove it first (\`teammem secrets FILE --redact --write\` replaces it and keeps a backup).`);
   }
   return { content: file.text, type, blockedReason: null, needsConventionConfirmation: type === "feedback" || type === null };
 }

@@ -12,7 +12,7 @@ test("a member proposes a private memory to the team from the dashboard and it l
 
   // T2: a user memory stays private; the button is there but disabled, with the reason.
   await page.goto(`/memories/private/${FOLDER}/user_role.md`);
-  await expect(page.getByTestId("propose-blocked")).toContainText("stays private (T2)");
+  await expect(page.getByTestId("propose-blocked")).toContainText("stays private and cannot be proposed");
   await expect(page.getByTestId("propose-to-team").getByRole("button", { name: "Propose to team" })).toBeDisabled();
 
   // A feedback memory goes, with the note that the lead confirms a team convention.

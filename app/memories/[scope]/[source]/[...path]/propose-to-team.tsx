@@ -60,7 +60,7 @@ export function ProposeToTeam({ folder, path, content, blockedReason, type, need
         <p className="muted">
           A lead of the project reviews it before any member&apos;s agent sees it; your private copy stays as it is.
           {needsConventionConfirmation && (
-            <strong data-testid="convention-note"> {type === "feedback" ? "This is a feedback memory" : "This memory has no type"}: the lead will be asked to confirm it is a convention for the whole team, not one person&apos;s preference (T2).</strong>
+            <strong data-testid="convention-note"> {type === "feedback" ? "This is a feedback memory" : "This memory has no type"}: the lead will be asked to confirm it is a convention for the whole team, not one person&apos;s preference.</strong>
           )}
         </p>
       )}

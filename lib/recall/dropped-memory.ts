@@ -1,7 +1,8 @@
 /**
  * Why a memory took no part in the answer. `file` is the memory's relative path, except for the
  * model's drops (`unknown-name`, `duplicate`, `over-five`), where it is the name the model
- * returned, as shown to anyone: secrets masked, control characters escaped, at most 200 characters.
+ * returned, as shown to anyone: secrets masked, control and invisible characters escaped, at most
+ * 200 characters.
  */
 export type DropReason =
   | "already-surfaced" // R4: shown earlier in the conversation, removed before selection

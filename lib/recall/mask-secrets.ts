@@ -49,16 +49,31 @@ export function maskSecrets(text: string): string {
 /** The longest model-answered name a recall answer shows; a memory's path is far shorter. */
 export const MAX_SHOWN_MODEL_NAME = 200;
 
+// Beyond escapeControlCharacters' set, everything that shows as nothing: format characters
+// (zero-width, LRM/RLM/ALM, BOM, soft hyphen, word joiner, tag characters), other default-ignorable
+// ones, lone surrogates, private-use and unassigned code points. A model's invented name may
+// smuggle text in tag characters; the store refuses all of these in names (review.md).
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/gu;
+
 /**
  * A name the selector model answered, as a recall answer may show it (the `dropped` list): a
  * name that is no memory is whatever the model wrote, and a model can echo a credential from the
  * prompt. Masked first (a credential glued to a name's `_` included), then escaped (a newline
- * or ESC cannot start a line in a terminal), then cut to 200 characters, never inside a pair.
+ * or ESC cannot start a line in a terminal, an invisible character shows as `\u200b`), then cut
+ * to 200 characters, never inside a pair.
  */
 export function showModelName(name: string): string {
-  const shown = escapeControlCharacters(maskSecretsInQuotedNames(name));
+  const shown = escapeControlCharacters(maskSecretsInQuotedNames(name)).replace(INVISIBLE, escapeCodePoint);
   if (shown.length <= MAX_SHOWN_MODEL_NAME) return shown;
   const last = shown.charCodeAt(MAX_SHOWN_MODEL_NAME - 1);
   const end = last >= 0xd800 && last <= 0xdbff ? MAX_SHOWN_MODEL_NAME - 1 : MAX_SHOWN_MODEL_NAME;
   return `${shown.slice(0, end)}…`;
+}
+
+function escapeCodePoint(character: string): string {
+  const code = character.codePointAt(0) ?? 0;
+  // As escapeControlCharacters writes them (`\x85`), and `\u{e0041}` beyond the first plane.
+  if (code <= 0xff) return `\\x${code.toString(16).padStart(2, "0")}`;
+  if (code > 0xffff) return `\\u{${code.toString(16)}}`;
+  return `\\u${code.toString(16).padStart(4, "0")}`;
 }

@@ -6,6 +6,9 @@ const kinds = (text: string): string[] => findDerivableContent(text).map((hit) =
 describe("findDerivableContent", () => {
   it("F6: file:line citations and commit hashes", () => {
     expect(kinds("see lib/a.ts:12")).toEqual(["file-line"]);
+    for (const citation of ["a.ts:12", "foo.test.ts:3", "app/page.tsx:42:7"]) expect(kinds(`see ${citation}`)).toEqual(["file-line"]);
+    // A host and its port is not a file and a line.
+    for (const text of ["postgres://app@db.internal.acme:5432/ledger", "the db is db.acme.internal:5432", "call api.example.com:443 first", "ci@build.example.com:22"]) expect(kinds(text)).toEqual([]);
     expect(kinds("fixed in 9fceb02d0ae598e95dc970b74767f19372d61af8")).toEqual(["commit-hash"]);
   });
 

@@ -56,11 +56,20 @@ export function ProposalActions(props: Props) {
     function onKey(event: KeyboardEvent) {
       const target = event.target as HTMLElement | null;
       if (event.metaKey || event.ctrlKey || event.altKey || target?.closest("input, textarea, select")) return;
-      if (event.key === "j" && props.nextId) window.location.assign(`/review/${props.nextId}`);
-      else if (event.key === "k" && props.previousId) window.location.assign(`/review/${props.previousId}`);
-      else if (event.key === "a" && props.canReview && !props.approvalRefusal) void approve();
-      else if (event.key === "r" && props.canReview) reject();
-      else if (event.key === "e" && props.canReview && props.editableContent !== null) setEditing(true);
+      const shortcut = shortcutFor(event.key);
+      if (!shortcut) return;
+      // The key is the shortcut's, not text: `e` focuses the editor before the browser would
+      // insert the key, and without this the new revision started with an "e".
+      event.preventDefault();
+      shortcut();
+    }
+    function shortcutFor(key: string): (() => void) | null {
+      if (key === "j" && props.nextId) return () => window.location.assign(`/review/${props.nextId}`);
+      if (key === "k" && props.previousId) return () => window.location.assign(`/review/${props.previousId}`);
+      if (key === "a" && props.canReview && !props.approvalRefusal) return () => void approve();
+      if (key === "r" && props.canReview) return reject;
+      if (key === "e" && props.canReview && props.editableContent !== null) return () => setEditing(true);
+      return null;
     }
     window.addEventListener("keydown", onKey);
     setShortcutsReady(true);

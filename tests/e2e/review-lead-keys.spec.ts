@@ -1,0 +1,55 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { signIn } from "./sign-in";
+
+// A project of its own, led by an account of its own, so the demo queue other specs count is untouched.
+const RUN = Date.now().toString(36);
+const PROJECT = `e2e-lead-${RUN}`;
+const LEAD = `lead-${RUN}@e2e.example`;
+
+const memory = (topic: string) =>
+  `---\nname: Lead keys ${topic} ${RUN}\ndescription: Where the ${topic} runbook ${RUN} lives\ntype: reference\n---\nThe ${topic} runbook ${RUN} is in the wiki under Payments.\n`;
+
+async function post(request: APIRequestContext, origin: string, url: string, data: unknown) {
+  const response = await request.post(url, { headers: { origin }, data });
+  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as { proposal: { id: string }; oneTimePassword: string };
+}
+
+let leadPassword = "";
+let member: Page;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ browser }) => {
+  const admin = await browser.newPage();
+  await signIn(admin, "admin@teammem.local", "/settings");
+  const origin = new URL(admin.url()).origin;
+  leadPassword = (await post(admin.request, origin, "/api/admin/users", { email: LEAD, name: `Lead ${RUN}` })).oneTimePassword;
+  await post(admin.request, origin, "/api/projects", { id: PROJECT, name: `Lead keys ${RUN}`, leadEmail: LEAD });
+  await post(admin.request, origin, `/api/projects/${PROJECT}/members`, { email: "omar@acme.example", role: "member" });
+  await admin.close();
+  member = await browser.newPage();
+  await signIn(member, "omar@acme.example");
+});
+
+test.afterAll(async () => {
+  await member?.close();
+});
+
+async function propose(topic: string): Promise<string> {
+  return (await post(member.request, new URL(member.url()).origin, `/api/projects/${PROJECT}/proposals`, { path: `reference_${topic}_${RUN}.md`, content: memory(topic) })).proposal.id;
+}
+
+async function openAsLead(page: Page, path: string): Promise<void> {
+  await signIn(page, LEAD, path, leadPassword);
+}
+
+test("pressing e opens the editor with the proposal's text, without typing an e into it", async ({ page }) => {
+  const id = await propose("refunds");
+  await openAsLead(page, `/review/${id}`);
+  await expect(page.locator('[aria-label="Actions"][data-shortcuts="ready"]')).toBeVisible();
+  await page.keyboard.press("e");
+  const editor = page.getByLabel(/Content \(a new revision/);
+  await expect(editor).toBeFocused();
+  expect(await editor.inputValue()).toMatch(new RegExp(`^---\nname: Lead keys refunds ${RUN}\n`));
+});

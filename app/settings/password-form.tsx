@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { fetchApi } from "../_components/api-client";
 import { useHydrated } from "../_components/use-hydrated";
 
 /** Replaces the one-time password an account starts with (better-auth's change-password). */
@@ -16,11 +17,13 @@ export function PasswordForm() {
       setMessage({ isError: true, text: "The two new passwords differ." });
       return;
     }
-    const response = await fetch("/api/auth/change-password", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ currentPassword: form.get("currentPassword"), newPassword: form.get("newPassword"), revokeOtherSessions: true }),
-    });
+    let response: Response;
+    try {
+      response = await fetchApi("/api/auth/change-password", { method: "POST", body: { currentPassword: form.get("currentPassword"), newPassword: form.get("newPassword"), revokeOtherSessions: true } });
+    } catch (failure) {
+      setMessage({ isError: true, text: (failure as Error).message });
+      return;
+    }
     if (response.ok) {
       formElement.reset();
       setMessage({ isError: false, text: "Password changed; other sessions were signed out." });

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { fetchApi } from "../_components/api-client";
 import { useHydrated } from "../_components/use-hydrated";
 
 export function SignInForm({ returnTo }: { returnTo: string }) {
@@ -14,11 +15,7 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
     setError(null);
     const form = new FormData(event.currentTarget);
     try {
-      const response = await fetch("/api/auth/sign-in/email", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ email: form.get("email"), password: form.get("password") }),
-      });
+      const response = await fetchApi("/api/auth/sign-in/email", { method: "POST", body: { email: form.get("email"), password: form.get("password") } });
       if (response.ok) {
         window.location.assign(returnTo);
         return;
@@ -29,8 +26,8 @@ export function SignInForm({ returnTo }: { returnTo: string }) {
           ? `Too many attempts. Wait ${retryAfter ? `${retryAfter} seconds` : "a minute"} and try again.`
           : "Wrong email or password.",
       );
-    } catch {
-      setError("The server did not answer. Is teammem running?");
+    } catch (failure) {
+      setError((failure as Error).message);
     }
     setBusy(false);
   }

@@ -53,3 +53,15 @@ test("pressing e opens the editor with the proposal's text, without typing an e 
   await expect(editor).toBeFocused();
   expect(await editor.inputValue()).toMatch(new RegExp(`^---\nname: Lead keys refunds ${RUN}\n`));
 });
+
+test("when the server cannot be reached, a review action says so and what to do", async ({ page }) => {
+  const id = await propose("outage");
+  await openAsLead(page, `/review/${id}`);
+  await expect(page.locator('[aria-label="Actions"][data-shortcuts="ready"]')).toBeVisible();
+  await page.route("**/api/**", (route) => route.abort("connectionrefused"));
+  page.once("dialog", (dialog) => void dialog.accept("not needed"));
+  await page.keyboard.press("r");
+  const alert = page.getByRole("alert").filter({ hasText: "Could not reach the teammem server" });
+  await expect(alert).toContainText("try again");
+  await expect(page.locator("main")).not.toContainText("Failed to fetch");
+});

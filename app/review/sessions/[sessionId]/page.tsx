@@ -48,7 +48,7 @@ export default async function SessionPage({ params, searchParams }: Props) {
       {role === "lead" && open.length > 0 && (
         <div className="row" data-testid="session-bulk">
           {clean.length > 0 && <BulkApprove items={clean.map((proposal) => ({ projectId: project, proposalId: proposal.id, revision: proposal.revision, label: proposal.name ?? proposal.path }))} />}
-          <BulkReject items={open.map((proposal) => ({ projectId: project, proposalId: proposal.id }))} />
+          <BulkReject items={open.map((proposal) => ({ projectId: project, proposalId: proposal.id, label: proposal.name ?? proposal.path }))} />
         </div>
       )}
       <h2>Conversation</h2>

@@ -3,12 +3,13 @@ import { z } from "zod";
 import { listMemberships } from "@/lib/auth/manage-users";
 import { listProposals } from "@/lib/review/list-proposals";
 import { OPEN_PROPOSAL_STATES, PROPOSAL_SOURCES, type ProposalSummary } from "@/lib/review/proposal-types";
-import { isCleanForBulkApproval, listAttentionPoints } from "@/lib/review/review-attention";
+import { listAttentionPoints } from "@/lib/review/review-attention";
 import { firstValues } from "../_components/first-values";
 import { TypeBadge } from "../_components/type-badge";
 import { getConfig, getDatabase } from "../_server/context";
 import { requirePageCaller } from "../_server/page-caller";
 import { BulkApprove } from "./bulk-approve";
+import { selectBulkApprovable } from "./select-bulk-approvable";
 
 export const dynamic = "force-dynamic";
 
@@ -32,8 +33,7 @@ export default async function ReviewPage({ searchParams }: Props) {
   const ledProjects = new Set(memberships.filter((membership) => membership.role === "lead").map((membership) => membership.projectId));
   const link = (changes: Record<string, string | undefined>) =>
     `/review?${new URLSearchParams(Object.entries({ project: query.project, source: query.source, check: query.check, view: query.view, ...changes }).filter((entry): entry is [string, string] => entry[1] !== undefined))}`;
-  // Bulk approval leaves out anything needing judgement: a blocker, a duplicate, a scope question.
-  const clean = proposals.filter((proposal) => ledProjects.has(proposal.projectId) && isCleanForBulkApproval(proposal.checks) && (proposal.state === "submitted" || proposal.state === "in_review"));
+  const clean = await selectBulkApprovable({ db, approverId: caller.userId, ledProjectIds: ledProjects, proposals });
 
   return (
     <>

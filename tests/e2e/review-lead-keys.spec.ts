@@ -65,3 +65,27 @@ test("when the server cannot be reached, a review action says so and what to do"
   await expect(alert).toContainText("try again");
   await expect(page.locator("main")).not.toContainText("Failed to fetch");
 });
+
+test("Approve all clean leaves out what the only lead rewrote, and names each proposal it could not approve", async ({ page }) => {
+  const rewritten = await propose("ledger");
+  const withdrawn = await propose("payouts");
+  await openAsLead(page, `/review/${rewritten}`);
+  const origin = new URL(page.url()).origin;
+  await post(page.request, origin, `/api/projects/${PROJECT}/proposals/${rewritten}/revise`, { content: memory("ledger").replace("in the wiki", "in the ops wiki"), note: "clarified" });
+
+  await page.goto(`/review?project=${PROJECT}`);
+  const bulk = page.getByTestId("bulk-approve");
+  // Her own revision is not offered; the member's untouched proposals are.
+  let offered = "";
+  page.once("dialog", (dialog) => {
+    offered = dialog.message();
+    void dialog.accept();
+  });
+  await expect(bulk).toBeVisible();
+  // The member withdraws one after the page listed it: the bulk answer refuses it, and the page says so.
+  await post(member.request, new URL(member.url()).origin, `/api/projects/${PROJECT}/proposals/${withdrawn}/withdraw`, {});
+  await bulk.getByRole("button", { name: "Approve all clean" }).click();
+  await expect(page.getByTestId("bulk-approve-refusals")).toContainText(`Lead keys payouts ${RUN}`);
+  expect(offered).toContain(`Lead keys payouts ${RUN}`);
+  expect(offered).not.toContain(`Lead keys ledger ${RUN}`);
+});

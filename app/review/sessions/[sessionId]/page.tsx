@@ -4,12 +4,12 @@ import { z } from "zod";
 import { assertProjectPermission } from "@/lib/auth/permissions";
 import { isAppError } from "@/lib/errors";
 import { getExtractionSession } from "@/lib/extraction/get-extraction-session";
-import { isCleanForBulkApproval } from "@/lib/review/review-attention";
 import { speakerOf } from "@/lib/transcripts/conversation-view";
 import { firstValues } from "../../../_components/first-values";
 import { getDatabase } from "../../../_server/context";
 import { requirePageCaller } from "../../../_server/page-caller";
 import { BulkApprove } from "../../bulk-approve";
+import { selectBulkApprovable } from "../../select-bulk-approvable";
 import { BulkReject } from "./bulk-reject";
 
 export const dynamic = "force-dynamic";
@@ -33,7 +33,7 @@ export default async function SessionPage({ params, searchParams }: Props) {
   const session = await getExtractionSession(db, project, sessionId);
   if (!session) notFound();
   const open = session.proposals.filter((proposal) => proposal.state === "submitted" || proposal.state === "in_review");
-  const clean = open.filter((proposal) => isCleanForBulkApproval(proposal.checks));
+  const clean = await selectBulkApprovable({ db, approverId: caller.userId, ledProjectIds: new Set(role === "lead" ? [project] : []), proposals: open });
 
   return (
     <>

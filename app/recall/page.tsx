@@ -1,4 +1,5 @@
 import { listMemberships } from "@/lib/auth/manage-users";
+import { listOverseenProjects } from "@/lib/overview/list-overseen-projects";
 import { listRecallEvents } from "@/lib/recall/recall-project-memories";
 import { getConfig, getDatabase } from "../_server/context";
 import { requirePageCaller } from "../_server/page-caller";
@@ -11,8 +12,9 @@ export default async function RecallPage() {
   const config = getConfig();
   const db = getDatabase();
   const memberships = (await listMemberships(db, caller)).filter((membership) => membership.role !== "viewer");
-  const ledProjects = memberships.filter((membership) => membership.role === "lead");
-  const events = await Promise.all(ledProjects.map(async (project) => ({ project, events: await listRecallEvents(db, project.projectId, 20) })));
+  // The log's readers by the API's rule (leads and admins), not by role in the project.
+  const overseen = await listOverseenProjects(db, caller);
+  const events = await Promise.all(overseen.map(async (project) => ({ project, events: await listRecallEvents(db, project.projectId, 20) })));
 
   return (
     <>

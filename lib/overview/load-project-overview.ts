@@ -1,4 +1,4 @@
-import { assertProjectPermission } from "../auth/permissions";
+import { assertProjectPermission, hasProjectPermission } from "../auth/permissions";
 import type { Caller } from "../auth/resolve-caller";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
@@ -16,14 +16,16 @@ export type LoadProjectOverviewOptions = { config: Config; db: Db; caller: Calle
  * Everything the Overview shows about one project, computed by the database from the read model,
  * the proposals and the recall log: no file or git history is read per request. Anyone who may
  * read the project sees its memories, freshness and review queue; the recall log (who was given
- * what) is for the project's leads, as GET /api/projects/:id/recall-events.
+ * what) for whoever may oversee it (its leads and admins), by the rule of
+ * GET /api/projects/:id/recall-events.
  */
 export async function loadProjectOverview({ config, db, caller, projectId, now = new Date() }: LoadProjectOverviewOptions): Promise<ProjectOverview> {
   const role = await assertProjectPermission(db, caller, projectId, "read");
   const project = await db.project.findUnique({ where: { id: projectId }, select: { name: true } });
   if (!project) throw new AppError("NOT_FOUND", `There is no project "${projectId}" that you can see.`);
   await ensureReadModel(config, db);
-  const mayReadRecallLog = role === "lead";
+  // The permission, not the role: an admin holding a member role in the project oversees it too.
+  const mayReadRecallLog = await hasProjectPermission(db, caller, projectId, "oversee");
   const [memories, review, recall, freshness] = await Promise.all([
     summarizeMemories(db, projectId, now),
     summarizeReview(db, projectId, now),
@@ -39,6 +41,6 @@ export async function loadProjectOverview({ config, db, caller, projectId, now =
     freshness,
     review,
     recall,
-    recallHiddenReason: mayReadRecallLog ? null : "Recall statistics come from the recall log, which only the project's leads may read.",
+    recallHiddenReason: mayReadRecallLog ? null : "Recall statistics come from the recall log, which only the project's leads and admins may read.",
   };
 }

@@ -51,7 +51,16 @@ test("a member sees the queue and freshness but not the recall log", async ({ pa
   await signIn(page, "priya@acme.example");
   const glance = page.getByTestId("overview-project");
   await expect(glance.getByTestId("overview-review")).toBeVisible();
-  await expect(glance.getByTestId("overview-recall")).toContainText("only the project's leads may read");
+  await expect(glance.getByTestId("overview-recall")).toContainText("only the project's leads and admins may read");
   await expect(glance.getByTestId("chart-recall-per-day")).toHaveCount(0);
   await expect(glance.getByTestId("most-recalled")).toHaveCount(0);
+});
+
+test("an admin with no role in the project reads its recall, as the recall-events API lets her", async ({ page }) => {
+  await signIn(page, "admin@teammem.local", "/?project=acme-checkout");
+  const glance = page.getByTestId("overview-project");
+  await expect(glance.getByTestId("chart-recall-per-day")).toBeVisible();
+  await expect(glance.getByTestId("overview-recall")).not.toContainText("may read");
+  await page.goto("/recall");
+  await expect(page.getByRole("heading", { name: "What agents were given in Acme Checkout" })).toBeVisible();
 });

@@ -34,7 +34,8 @@ export function RecallPlayground({ projects }: { projects: { id: string; name: s
       setResult(
         await callApi<Result>(`/api/projects/${encodeURIComponent(String(form.get("project")))}/recall`, {
           method: "POST",
-          body: { query: form.get("query"), recentTools: list("recentTools"), alreadySurfaced: list("alreadySurfaced"), allowSingleWord: form.get("allowSingleWord") === "on" },
+          // A try, not an agent's prompt: logged apart from what agents were given.
+          body: { query: form.get("query"), recentTools: list("recentTools"), alreadySurfaced: list("alreadySurfaced"), allowSingleWord: form.get("allowSingleWord") === "on", playground: true },
         }),
       );
     } catch (failure) {

@@ -14,7 +14,8 @@ type Dialect = Config["databaseKind"];
  * Recall over the last 30 days from the RecallEvent log, counted by the database: calls per day,
  * the memories selected most often, and the memories no recall selected. `selected` is a JSON
  * array of file names, so the per-memory counts unnest it in SQL (json_each in SQLite,
- * json_array_elements_text in PostgreSQL) instead of reading the log row by row.
+ * json_array_elements_text in PostgreSQL) instead of reading the log row by row. Only what agents
+ * were given counts: a lead's tries on the Recall page (source "playground") gave no agent anything.
  */
 export async function summarizeRecall(db: Db, dialect: Dialect, projectId: string, now: Date): Promise<RecallSummary> {
   const days = lastDays(now, DAYS_SHOWN);
@@ -23,7 +24,7 @@ export async function summarizeRecall(db: Db, dialect: Dialect, projectId: strin
   const [perDay, most, notRecalled, notRecalledCount] = await Promise.all([
     db.$queryRaw<{ day: string; calls: number | bigint }[]>(Prisma.sql`
       SELECT ${dayOf(dialect)} AS day, COUNT(*) AS calls FROM "RecallEvent"
-      WHERE "projectId" = ${projectId} AND "at" >= ${since} GROUP BY 1`),
+      WHERE "projectId" = ${projectId} AND "source" = 'agent' AND "at" >= ${since} GROUP BY 1`),
     db.$queryRaw<{ path: string; name: string | null; count: number | bigint }[]>(Prisma.sql`
       WITH selections AS (${selectedPaths(dialect, projectId, since)})
       SELECT s.path AS path, m."name" AS name, COUNT(*) AS count FROM selections s
@@ -63,9 +64,9 @@ function dayOf(dialect: Dialect): Prisma.Sql {
 function selectedPaths(dialect: Dialect, projectId: string, since: Date): Prisma.Sql {
   if (dialect === "postgresql") {
     return Prisma.sql`SELECT j.value AS path FROM "RecallEvent" e CROSS JOIN LATERAL json_array_elements_text(e."selected"::json) AS j(value)
-      WHERE e."projectId" = ${projectId} AND e."at" >= ${since}`;
+      WHERE e."projectId" = ${projectId} AND e."source" = 'agent' AND e."at" >= ${since}`;
   }
   // A malformed row must not fail the whole page: json_each would throw on it.
   return Prisma.sql`SELECT j.value AS path FROM "RecallEvent" e, json_each(CASE WHEN json_valid(e."selected") THEN e."selected" ELSE '[]' END) j
-    WHERE e."projectId" = ${projectId} AND e."at" >= ${since}`;
+    WHERE e."projectId" = ${projectId} AND e."source" = 'agent' AND e."at" >= ${since}`;
 }

@@ -2,6 +2,12 @@ import type { Db } from "../db/client";
 import { log } from "../log";
 import { processWide } from "../process-wide";
 
+/**
+ * Who was given the memories: an agent's prompt, or a person trying prompts on the dashboard's
+ * Recall page (`playground`), which is kept apart from what agents were given.
+ */
+export type RecallSource = "agent" | "playground";
+
 export type RecallLogEntry = {
   projectId: string;
   userId: string;
@@ -11,6 +17,8 @@ export type RecallLogEntry = {
   latencyMs: number;
   fellBack: boolean;
   at: Date;
+  /** Left out: "agent". */
+  source?: RecallSource;
 };
 
 /** The most rows one insert takes. */

@@ -9,7 +9,7 @@ import { loadRecallSource } from "../read-model/load-recall-source";
 import { changedPaths, hasCommit } from "../store/git";
 import { createModelBreaker, type ModelBreaker } from "./create-model-breaker";
 import { recallMemories, type RecallResult } from "./recall-memories";
-import { flushRecallLog, recordRecall } from "./recall-log";
+import { flushRecallLog, recordRecall, type RecallSource } from "./recall-log";
 
 export type ProjectRecallRequest = {
   projectId: string;
@@ -31,6 +31,8 @@ export type ProjectRecallRequest = {
   modelTimeoutMs?: number;
   /** False: the answer leaves the manifest out (the prompt hook never shows it). */
   includeManifest?: boolean;
+  /** A person trying prompts on the Recall page, not an agent: logged apart (see RecallSource). */
+  isPlayground?: boolean;
   signal?: AbortSignal;
 };
 
@@ -69,6 +71,9 @@ export async function recallProjectMemories(config: Config, db: Db, caller: Call
     latencyMs: Math.round(result.latencyMs),
     fellBack: result.fallbackReason !== undefined,
     at: new Date(),
+    // Agents call with a token; only the dashboard's session may mark a try, so no hook can hide
+    // an agent's recall from the lead's log by claiming to be one.
+    source: request.isPlayground && caller.via === "session" ? "playground" : "agent",
   });
   log("info", "recall", { projectId: request.projectId, selector: result.selector, selected, latencyMs: Math.round(result.latencyMs), fallback: result.fallbackReason?.split(":")[0] });
   return result;
@@ -120,10 +125,12 @@ async function listChangedSince(config: Config, db: Db, projectId: string, heldC
 
 export type RecallEventSummary = { at: Date; userName: string; selector: string; selected: string[]; latencyMs: number; fellBack: boolean; queryHash: string };
 
-/** The most recent recalls in a project, newest first, for a lead. */
-export async function listRecallEvents(db: Db, projectId: string, limit = 50): Promise<RecallEventSummary[]> {
+export type ListRecallEventsOptions = { limit?: number; source?: RecallSource };
+
+/** The most recent recalls in a project, newest first, for a lead: what agents were given unless `source` says otherwise. */
+export async function listRecallEvents(db: Db, projectId: string, { limit = 50, source = "agent" }: ListRecallEventsOptions = {}): Promise<RecallEventSummary[]> {
   await flushRecallLog(db);
-  const events = await db.recallEvent.findMany({ where: { projectId }, orderBy: { at: "desc" }, take: limit });
+  const events = await db.recallEvent.findMany({ where: { projectId, source }, orderBy: { at: "desc" }, take: limit });
   const users = new Map((await db.user.findMany({ where: { id: { in: [...new Set(events.map((event) => event.userId))] } }, select: { id: true, name: true } })).map((user) => [user.id, user.name]));
   return events.map((event) => ({
     at: event.at,

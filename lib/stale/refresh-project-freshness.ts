@@ -111,10 +111,10 @@ async function saveResults(db: Db, results: Map<string, CheckResult>, codeCommit
   }
 }
 
-/** Paths chosen by any recall of the project in the last NEVER_RECALLED_DAYS days (the recall log). */
+/** Paths given to an agent by any recall of the project in the last NEVER_RECALLED_DAYS days (the recall log; tries on the Recall page give no agent anything). */
 async function recalledPaths(db: Db, projectId: string, now: Date): Promise<Set<string>> {
   await flushRecallLog(db);
-  const events = await db.recallEvent.findMany({ where: { projectId, at: { gte: new Date(now.getTime() - NEVER_RECALLED_DAYS * DAY_MS) } }, select: { selected: true } });
+  const events = await db.recallEvent.findMany({ where: { projectId, source: "agent", at: { gte: new Date(now.getTime() - NEVER_RECALLED_DAYS * DAY_MS) } }, select: { selected: true } });
   const paths = new Set<string>();
   for (const event of events) {
     try {

@@ -115,10 +115,13 @@ async function seedRecallEvents(db: Db, now: Date): Promise<void> {
     { daysAgo: 3, selected: ["reference_grafana_board.md"] },
     // Older than 30 days: neither counted nor saving project_freeze_2025.md from "not recalled".
     { daysAgo: 40, selected: ["project_freeze_2025.md"] },
+    // A lead's try on the Recall page gave no agent anything: not a call, not "most recalled", and
+    // untyped_note.md and feedback_never_force_push.md stay "not recalled".
+    { daysAgo: 0, selected: ["untyped_note.md", "feedback_never_force_push.md", "feedback_run_contract_tests.md"], source: "playground" },
   ];
   for (const event of events) {
     await db.recallEvent.create({
-      data: { projectId: LAB, userId: "user-member", queryHash: "h", selector: "local", selected: JSON.stringify(event.selected), latencyMs: 5, at: new Date(now.getTime() - event.daysAgo * DAY) },
+      data: { projectId: LAB, userId: "user-member", queryHash: "h", selector: "local", selected: JSON.stringify(event.selected), latencyMs: 5, at: new Date(now.getTime() - event.daysAgo * DAY), source: event.source },
     });
   }
 }
@@ -211,6 +214,8 @@ describe.each(kinds)("Overview aggregates on $kind", ({ kind, enabled }) => {
     // Project notes rot after 30 days, untyped ones after 120, feedback rules never by age.
     expect(freshness.totals.stale, JSON.stringify(freshness.topStale)).toBe(3);
     expect(freshness.staleByReason).toContainEqual({ kind: "old", count: 3 });
+    // project_freeze_2025.md and untyped_note.md: the Recall page's try that chose the latter gave no agent anything.
+    expect(freshness.staleByReason).toContainEqual({ kind: "never-recalled", count: 2 });
     expect(freshness.topStale.map((memory) => memory.path).sort()).toEqual(["project_freeze_2025.md", "project_ledger_migration.md", "untyped_note.md"]);
     expect(freshness.byTypeAndState.find((row) => row.type === "feedback")?.stale).toBe(0);
     expect(Object.values(freshness.totals).reduce((sum, count) => sum + count, 0)).toBe(6);

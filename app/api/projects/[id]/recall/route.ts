@@ -17,13 +17,15 @@ const RecallInput = z
     modelTimeoutMs: z.number().int().min(50).max(10_000).optional(),
     /** False leaves the manifest out of the answer (~50 KB at 200 memories): the prompt hook never shows it. */
     includeManifest: z.boolean().optional(),
+    /** The dashboard's Recall page: a person trying prompts, logged apart from what agents were given. */
+    playground: z.boolean().optional(),
   })
   .strict();
 
 /** POST /api/projects/:id/recall: the up-to-five memories an agent would be given for a query. */
 export const POST = route<{ id: string }>(access.project("propose"), async ({ request, caller, params }) => {
-  const input = await readJsonBody(request, RecallInput);
-  const { manifest, ...withoutManifest } = await recallProjectMemories(getConfig(), getDatabase(), caller, { projectId: params.id, ...input, signal: request.signal });
+  const { playground, ...input } = await readJsonBody(request, RecallInput);
+  const { manifest, ...withoutManifest } = await recallProjectMemories(getConfig(), getDatabase(), caller, { projectId: params.id, ...input, isPlayground: playground, signal: request.signal });
   return manifest === undefined ? json(withoutManifest) : jsonWithText(withoutManifest, "manifest", manifest);
 });
 

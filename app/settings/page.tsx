@@ -1,5 +1,6 @@
 import { listApiTokens } from "@/lib/auth/manage-api-tokens";
 import { listMemberships, listProjectMembers, listUsers } from "@/lib/auth/manage-users";
+import { listVisibleProjectIds } from "@/lib/auth/permissions";
 import { diagnose } from "@/lib/setup/diagnose";
 import { displayRemote } from "@/lib/store/git";
 import { getConfig, getDatabase } from "../_server/context";
@@ -14,7 +15,8 @@ export const dynamic = "force-dynamic";
 export default async function SettingsPage() {
   const caller = await requirePageCaller("/settings");
   const db = getDatabase();
-  const [memberships, tokens] = await Promise.all([listMemberships(db, caller), listApiTokens(db, caller.userId)]);
+  // A token may be scoped to what POST /api/tokens accepts: the caller's projects, every project for an admin.
+  const [memberships, tokens, tokenProjectIds] = await Promise.all([listMemberships(db, caller), listApiTokens(db, caller.userId), listVisibleProjectIds(db, caller)]);
   const ledProjects = memberships.filter((membership) => membership.role === "lead");
   const membersByProject = await Promise.all(ledProjects.map(async (project) => ({ project, members: await listProjectMembers(db, project.projectId) })));
 
@@ -34,8 +36,18 @@ export default async function SettingsPage() {
       )}
 
       <h2>API tokens</h2>
-      <p className="muted">For the CLI and for agents calling the API. A token acts as you, only in the projects you choose.</p>
-      <TokenManager initialTokens={JSON.parse(JSON.stringify(tokens))} projectIds={memberships.map((membership) => membership.projectId)} />
+      <p className="muted">
+        For the CLI and for agents calling the API. A token acts as you, only in the projects you choose{caller.isAdmin ? ", and as an admin on the admin routes (accounts, projects)" : ""}.
+      </p>
+      <TokenManager
+        initialTokens={JSON.parse(JSON.stringify(tokens))}
+        projectIds={tokenProjectIds}
+        noProjectsMessage={
+          caller.isAdmin
+            ? "A token is scoped to at least one project, and there is none yet: create one on Projects first."
+            : "You have no role in a project yet, so there is nothing a token could reach. A project's lead or an admin can add you."
+        }
+      />
 
       {membersByProject.map(({ project, members }) => (
         <section key={project.projectId}>

@@ -6,7 +6,15 @@ import { callApi } from "../_components/api-client";
 
 type Token = { id: string; name: string; prefix: string; projectIds: string[]; createdAt: string; lastUsedAt: string | null; expiresAt: string | null; revokedAt: string | null };
 
-export function TokenManager({ initialTokens, projectIds }: { initialTokens: Token[]; projectIds: string[] }) {
+type TokenManagerProps = {
+  initialTokens: Token[];
+  /** The projects a token may be scoped to, by the API's rule (an admin: every project). */
+  projectIds: string[];
+  /** What to say when projectIds is empty: a token needs at least one project. */
+  noProjectsMessage: string;
+};
+
+export function TokenManager({ initialTokens, projectIds, noProjectsMessage }: TokenManagerProps) {
   const isHydrated = useHydrated();
   const [tokens, setTokens] = useState(initialTokens);
   const [created, setCreated] = useState<string | null>(null);
@@ -48,7 +56,7 @@ export function TokenManager({ initialTokens, projectIds }: { initialTokens: Tok
         </div>
       )}
       {projectIds.length === 0 ? (
-        <p className="muted">You have no role in a project yet, so there is nothing a token could reach.</p>
+        <p className="muted" data-testid="no-token-projects">{noProjectsMessage}</p>
       ) : (
         <form method="post" className="inline-form panel" onSubmit={create} aria-label="Create token">
           <label>Name<input name="name" required maxLength={100} placeholder="laptop CLI" /></label>

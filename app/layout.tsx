@@ -17,7 +17,8 @@ const DESCRIPTION = "The team hub for Claude Code memory";
 export function generateMetadata(): Metadata {
   return {
     metadataBase: new URL(getConfig().publicUrl),
-    title: "teammem",
+    // Each page names itself (WCAG 2.4.2: tabs and history told apart), e.g. "Review · teammem".
+    title: { template: "%s · teammem", default: "teammem" },
     description: DESCRIPTION,
     // favicon.ico and brand/ are let through the sign-in proxy without a session (proxy.ts).
     icons: { icon: [{ url: "/favicon.ico", sizes: "16x16 32x32 48x48" }, { url: "/brand/logo.svg", type: "image/svg+xml" }] },

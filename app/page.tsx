@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
 import { memoryAge } from "@/lib/memdir/age";
@@ -17,6 +18,8 @@ import styles from "./_components/overview.module.css";
 import { getConfig, getDatabase } from "./_server/context";
 import { toShownError } from "./_server/http";
 import { requirePageCaller } from "./_server/page-caller";
+
+export const metadata: Metadata = { title: { absolute: "Overview · teammem" } };
 
 export const dynamic = "force-dynamic";
 

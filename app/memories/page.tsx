@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
@@ -19,6 +20,8 @@ import { BulkRetire } from "./bulk-retire";
 import { FilterBar, type QueryLink } from "./filter-bar";
 import { MemoryTable } from "./memory-table";
 import { PrivateFolders, SourcePicker } from "./source-picker";
+
+export const metadata: Metadata = { title: "Memories" };
 
 export const dynamic = "force-dynamic";
 

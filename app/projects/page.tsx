@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { listProjects } from "@/lib/projects/list-projects";
 import type { ProjectSummary } from "@/lib/projects/project-summary";
@@ -7,6 +8,8 @@ import { toShownError } from "../_server/http";
 import { requirePageCaller } from "../_server/page-caller";
 import { ArchiveButton } from "./[id]/archive-button";
 import { NewProjectForm } from "./new-project-form";
+
+export const metadata: Metadata = { title: "Projects" };
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,12 @@
+import type { Metadata } from "next";
 import { listMemberships } from "@/lib/auth/manage-users";
 import { listOverseenProjects } from "@/lib/overview/list-overseen-projects";
 import { listRecallEvents, type RecallEventSummary } from "@/lib/recall/recall-project-memories";
 import { getConfig, getDatabase } from "../_server/context";
 import { requirePageCaller } from "../_server/page-caller";
 import { RecallPlayground } from "./recall-playground";
+
+export const metadata: Metadata = { title: "Recall" };
 
 export const dynamic = "force-dynamic";
 

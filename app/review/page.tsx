@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
 import { listMemberships } from "@/lib/auth/manage-users";
@@ -10,6 +11,8 @@ import { getConfig, getDatabase } from "../_server/context";
 import { requirePageCaller } from "../_server/page-caller";
 import { BulkApprove } from "./bulk-approve";
 import { selectBulkApprovable } from "./select-bulk-approvable";
+
+export const metadata: Metadata = { title: "Review" };
 
 export const dynamic = "force-dynamic";
 

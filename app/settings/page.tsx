@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { listApiTokens } from "@/lib/auth/manage-api-tokens";
 import { listMemberships, listProjectMembers, listUsers } from "@/lib/auth/manage-users";
 import { listVisibleProjectIds } from "@/lib/auth/permissions";
@@ -9,6 +10,8 @@ import { MemberManager } from "./member-manager";
 import { PasswordForm } from "./password-form";
 import { TokenManager } from "./token-manager";
 import { UserAdmin } from "./user-admin";
+
+export const metadata: Metadata = { title: "Settings" };
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,8 @@
+import type { Metadata } from "next";
 import { safeReturnPath } from "@/lib/auth/safe-return-path";
 import { SignInForm } from "./sign-in-form";
+
+export const metadata: Metadata = { title: "Sign in" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

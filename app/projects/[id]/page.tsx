@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { listProjectMembers } from "@/lib/auth/manage-users";
@@ -16,6 +17,8 @@ import { ArchiveButton } from "./archive-button";
 import { FirstLeadForm } from "./first-lead-form";
 import { MemberSyncTable } from "./member-sync-table";
 import { ProjectSettingsForm } from "./project-settings-form";
+
+export const metadata: Metadata = { title: "Project · Projects" };
 
 export const dynamic = "force-dynamic";
 

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { assertCanReadProposal } from "@/lib/auth/assert-proposal-in-project";
@@ -17,6 +18,8 @@ import { requirePageCaller } from "../../_server/page-caller";
 import { EvidencePanel } from "./evidence-panel";
 import { ProposalActions } from "./proposal-actions";
 import { SupersedeButton } from "./supersede-button";
+
+export const metadata: Metadata = { title: "Proposal · Review" };
 
 export const dynamic = "force-dynamic";
 

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
@@ -11,6 +12,8 @@ import { requirePageCaller } from "../../../_server/page-caller";
 import { BulkApprove } from "../../bulk-approve";
 import { selectBulkApprovable } from "../../select-bulk-approvable";
 import { BulkReject } from "./bulk-reject";
+
+export const metadata: Metadata = { title: "Extraction session · Review" };
 
 export const dynamic = "force-dynamic";
 

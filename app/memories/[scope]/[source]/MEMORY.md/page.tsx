@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { isAppError } from "@/lib/errors";
@@ -11,6 +12,8 @@ import { requirePageCaller } from "../../../../_server/page-caller";
 import { parseSourceParams } from "../source-params";
 import { IndexBudget } from "./index-budget";
 import { RepairIndex } from "./repair-index";
+
+export const metadata: Metadata = { title: "MEMORY.md · Memories" };
 
 export const dynamic = "force-dynamic";
 

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { isAppError } from "@/lib/errors";
@@ -23,6 +24,8 @@ import { MemoryFreshness } from "./memory-freshness";
 import { MemoryHistory } from "./memory-history";
 import { ProposeChange } from "./propose-change";
 import { ProposeToTeam } from "./propose-to-team";
+
+export const metadata: Metadata = { title: "Memory · Memories" };
 
 export const dynamic = "force-dynamic";
 

@@ -187,6 +187,17 @@ export async function readStoreMain(remote: string): Promise<string | null> {
 }
 
 /** How many commits `ref` has in its history; null when git cannot say (objects missing). For messages, off the request path. */
+/**
+ * Whether the repository holds every object of `ref`'s history itself, or through an alternate
+ * that still exists: a clone that borrowed objects from a store now gone (objects/info/alternates)
+ * names commits it cannot push anywhere. Walks the whole history: for a repair's message only.
+ */
+export async function holdsWholeHistory(dir: string, ref: string): Promise<boolean> {
+  if (!isObjectId(ref)) return false;
+  const { exitCode } = await runForExitCode(dir, ["rev-list", "--objects", "--quiet", ref, "--"], [1, 128]);
+  return exitCode === 0;
+}
+
 export async function countCommits(dir: string, ref: string): Promise<number | null> {
   try {
     const count = Number((await raw(dir, ["rev-list", "--count", ref, "--"])).trim());

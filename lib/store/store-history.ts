@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Config } from "../config";
 import { AppError } from "../errors";
-import { countCommits, displayRemote, fetchMainObjects, hasCommit, isAncestor, isBareRepository, isWorkingClone, resolveRef } from "./git";
+import { countCommits, displayRemote, fetchMainObjects, hasCommit, holdsWholeHistory, isAncestor, isBareRepository, isWorkingClone, resolveRef } from "./git";
 import { readRefValue } from "./git-refs";
 import { localPath } from "./push-on-same-disk";
 
@@ -89,11 +89,15 @@ async function historyLost(config: Config, traces: HistoryTraces, loss: Loss): P
     loss.problem === "no-store" ? `The team store ${store} is missing`
     : loss.problem === "no-main" ? `The team store ${store} has no main branch`
     : `The team store's main branch (${short(loss.storeMain)}) does not contain commit ${short(loss.missing)}: its history was reset or rewritten`;
-  const tip = await newestHeldByClone(config.storeCloneDir, traces);
+  const newest = await newestHeldByClone(config.storeCloneDir, traces);
+  // A clone that borrowed the store's objects (a push from outside teammem, read on the same
+  // disk) lost them with the store: it names the commits but cannot push them back.
+  const tip = newest !== null && (await holdsWholeHistory(config.storeCloneDir, newest)) ? newest : null;
   const holders: string[] = [];
   if (traces.recordedCommit) holders.push(`the database records commit ${short(traces.recordedCommit)} as the store's head`);
   const isReset = loss.storeMain !== null && tip !== null && (await isAncestor(config.storeCloneDir, loss.storeMain, tip));
-  const cloneTip = tip ?? traces.cloneHead;
+  const cloneTip = tip ?? (newest === null ? traces.cloneHead : null);
+  if (newest !== null && tip === null) holders.push(`${config.storeCloneDir} names commit ${short(newest)} but lacks objects of its history, which it borrowed from the store`);
   if (cloneTip) {
     const count = await countCommits(config.storeCloneDir, cloneTip);
     holders.push(`${config.storeCloneDir} holds ${count === null ? "its history" : `${count} commit${count === 1 ? "" : "s"}`} up to ${short(cloneTip)}`);

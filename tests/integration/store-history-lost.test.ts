@@ -158,4 +158,28 @@ describe("a team store that lost its history", () => {
     expect(storeGit("rev-parse", "main")).toBe(head);
     expect((await approveNew()).state).toBe("committed");
   }, 60_000);
+
+  it("deleted after a push from outside that the clone only borrowed: start-up names what the clone lacks and offers no restore that would fail", async () => {
+    const outside = path.join(root, "outside");
+    execFileSync("git", ["clone", "-q", config.storeRemote, outside]);
+    execFileSync("sh", ["-c", `printf -- '---\\nname: Outside\\ndescription: pushed by hand\\ntype: project\\n---\\nBody.\\n' > projects/${PROJECT}/project_outside.md && git add -A && git -c user.name=O -c user.email=o@x commit -qm outside && git push -q origin HEAD:main`], { cwd: outside });
+    await refreshStore(config, { force: true });
+    await syncReadModel(config, db);
+    const head = storeGit("rev-parse", "main");
+    const backup = `${config.storeRemote}.backup`;
+    execFileSync("cp", ["-a", config.storeRemote, backup]);
+    await rm(config.storeRemote, { recursive: true, force: true });
+    try {
+      const error = await setupError();
+      expect(error.message).toContain(`The team store ${config.storeRemote} is missing`);
+      expect(error.message).toContain(`names commit ${head.slice(0, 12)} but lacks objects of its history`);
+      expect(error.message).not.toContain("git init --bare");
+      expect(error.message).toContain("restore the store from a backup");
+    } finally {
+      await rm(config.storeRemote, { recursive: true, force: true });
+      execFileSync("mv", [backup, config.storeRemote]);
+    }
+    await startUp();
+    expect(storeGit("rev-parse", "main")).toBe(head);
+  }, 60_000);
 });

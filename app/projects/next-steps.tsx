@@ -14,7 +14,7 @@ export function NextSteps({ projectId, publicUrl }: { projectId: string; publicU
         <li>A lead or an admin adds the team on <Link href={`${projectHref}#members`}>the project&apos;s page</Link> (accounts are created on <Link href="/settings">Settings</Link> by an admin).</li>
         <li>Each member creates an API token for <code>{projectId}</code> on <Link href="/settings">Settings</Link>.</li>
         <li>On their machine: <code>npx teammem login --server {publicUrl}</code> (paste the token), then <code>npx teammem whoami</code> and <code>npx teammem projects list</code>.</li>
-        <li>Propose memories through the API (the CLI&apos;s own <code>propose</code> and <code>sync</code> come later):<pre><code>{proposeCommand}</code></pre></li>
+        <li>Propose memories: in a checkout of the project, <code>npx teammem sync</code> sends what members add to <code>memory/team/</code> and <code>npx teammem propose FILE</code> offers a private memory; scripts can use the API:<pre><code>{proposeCommand}</code></pre></li>
         <li>A lead approves them on <Link href="/review">Review</Link>; approved memories appear in <Link href={`/memories?project=${encodeURIComponent(projectId)}`}>Memories</Link>.</li>
       </ol>
     </section>

@@ -57,6 +57,9 @@ test("a member sees the queue but cannot decide", async ({ page }) => {
   await signIn(page, "priya@acme.example", "/review");
   await page.getByTestId("review-queue").getByRole("link").first().click();
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  // The key hint offers only what works for a member: moving through the queue.
+  await expect(page.getByText("Keys:")).toContainText("next/previous");
+  await expect(page.getByText("Keys:")).not.toContainText("approve");
 });
 
 test("a member proposes an edit from a team memory's page; it becomes a proposal, not a write", async ({ page }) => {

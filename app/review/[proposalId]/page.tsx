@@ -129,7 +129,7 @@ function Checks({ proposal, canReview }: { proposal: ProposalDetail; canReview: 
   return (
     <section className="panel" data-testid="proposal-checks">
       <Outcome proposal={proposal} />
-      <p><strong>Scope:</strong> {checks.scope.verdict === "team" ? "team memory" : checks.scope.verdict === "needs-confirmation" ? "feedback: approve only if it is a team convention" : "personal: stays private"}{checks.scope.isAbsoluteRule ? " · reads as an absolute rule (always/never): worth a second look" : ""}</p>
+      <p><strong>Scope:</strong> {checks.scope.verdict === "team" ? "team memory" : checks.scope.verdict === "needs-confirmation" ? `${proposal.type ?? "no type"}: approve only if it is a team convention` : "personal: stays private"}{checks.scope.isAbsoluteRule ? " · reads as an absolute rule (always/never): worth a second look" : ""}</p>
       {checks.scope.reasons.length > 0 && <ul className="muted">{checks.scope.reasons.map((reason) => <li key={reason}>{reason}</li>)}</ul>}
       {checks.secrets.length > 0 && (
         <>

@@ -48,7 +48,9 @@ export function ProposalActions(props: Props) {
   const approve = useCallback(() => act("approve", { revision: props.revision, ...(props.needsConfirmation ? { confirmTeamConvention: isConfirmed } : {}) }), [act, props.revision, props.needsConfirmation, isConfirmed]);
   const reject = useCallback(() => {
     const reason = window.prompt("Why is this proposal rejected? (the proposer sees this)");
-    if (reason?.trim()) void act("reject", { reason: reason.trim() });
+    if (reason === null) return; // cancelled
+    if (!reason.trim()) setError("Not rejected: a rejection needs a reason, which the proposer sees. Press r again to give one.");
+    else void act("reject", { reason: reason.trim() });
   }, [act]);
 
   // j/k move through the open queue, a approves, r rejects, e edits (not while typing).
@@ -114,7 +116,11 @@ export function ProposalActions(props: Props) {
         </form>
       )}
       {error && <p className="form-error" role="alert">{error}</p>}
-      <p className="muted" style={{ marginBottom: 0 }}>Keys: <span className="kbd">j</span>/<span className="kbd">k</span> next/previous, <span className="kbd">a</span> approve, <span className="kbd">r</span> reject, <span className="kbd">e</span> edit.</p>
+      {/* Only the keys that do something for this reader. */}
+      <p className="muted" style={{ marginBottom: 0 }}>
+        Keys: <span className="kbd">j</span>/<span className="kbd">k</span> next/previous
+        {props.canReview && <>, <span className="kbd">a</span> approve, <span className="kbd">r</span> reject{props.editableContent !== null && <>, <span className="kbd">e</span> edit</>}</>}.
+      </p>
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import type { Caller } from "../auth/resolve-caller";
 import type { Config } from "../config";
+import { hashRecallQuery } from "./hash-recall-query";
 import type { Db } from "../db/client";
 import { log } from "../log";
 import { processWide } from "../process-wide";
@@ -65,7 +65,7 @@ export async function recallProjectMemories(config: Config, db: Db, caller: Call
   recordRecall(db, {
     projectId: request.projectId,
     userId: caller.userId,
-    queryHash: createHash("sha256").update(request.query, "utf8").digest("hex"),
+    queryHash: hashRecallQuery(config, request.query),
     selector: result.selector,
     selected: JSON.stringify(selected),
     latencyMs: Math.round(result.latencyMs),

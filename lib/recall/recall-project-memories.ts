@@ -123,16 +123,23 @@ async function listChangedSince(config: Config, db: Db, projectId: string, heldC
   return changed;
 }
 
-export type RecallEventSummary = { at: Date; userName: string; selector: string; selected: string[]; latencyMs: number; fellBack: boolean; queryHash: string };
+export type RecallEventSummary = { id: string; at: Date; userName: string; selector: string; selected: string[]; latencyMs: number; fellBack: boolean; queryHash: string };
 
-export type ListRecallEventsOptions = { limit?: number; source?: RecallSource };
+/** `before`: the last event of the previous page; the next page starts after it (newest first). */
+export type ListRecallEventsOptions = { limit?: number; source?: RecallSource; before?: { at: Date; id: string } };
 
-/** The most recent recalls in a project, newest first, for a lead: what agents were given unless `source` says otherwise. */
-export async function listRecallEvents(db: Db, projectId: string, { limit = 50, source = "agent" }: ListRecallEventsOptions = {}): Promise<RecallEventSummary[]> {
+/**
+ * The most recent recalls in a project, newest first, for a lead: what agents were given unless
+ * `source` says otherwise. Pages follow the last event shown (keyset, on the (project, time)
+ * index), so a page deep in a long log costs what the first does.
+ */
+export async function listRecallEvents(db: Db, projectId: string, { limit = 50, source = "agent", before }: ListRecallEventsOptions = {}): Promise<RecallEventSummary[]> {
   await flushRecallLog(db);
-  const events = await db.recallEvent.findMany({ where: { projectId, source }, orderBy: { at: "desc" }, take: limit });
+  const after = before ? { OR: [{ at: { lt: before.at } }, { at: before.at, id: { lt: before.id } }] } : {};
+  const events = await db.recallEvent.findMany({ where: { projectId, source, ...after }, orderBy: [{ at: "desc" }, { id: "desc" }], take: limit });
   const users = new Map((await db.user.findMany({ where: { id: { in: [...new Set(events.map((event) => event.userId))] } }, select: { id: true, name: true } })).map((user) => [user.id, user.name]));
   return events.map((event) => ({
+    id: event.id,
     at: event.at,
     userName: users.get(event.userId) ?? "deleted account",
     selector: event.selector,

@@ -41,7 +41,7 @@ async function call(handler: unknown, init: { path: string; method: string; body
   if (init.body !== undefined) headers.set("content-type", "application/json");
   const request = new Request(BASE + init.path, { method: init.method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
   const response = await (handler as Handler)(request, { params: Promise.resolve({ id: PROJECT }) });
-  return { status: response.status, body: (await response.json()) as { events: { selected: string[] }[] } };
+  return { status: response.status, body: (await response.json()) as { events: { id: string; selected: string[] }[]; nextBefore: string | null; error?: { message: string } } };
 }
 
 const recall = async (credentials: { token?: string; cookie?: string }, body: Record<string, unknown>) =>
@@ -75,5 +75,26 @@ describe("recall tries on the dashboard", () => {
     expect((await recall({ token: world.token }, { query: QUERY })).status).toBe(200);
     expect((await recall({ token: world.token }, { query: QUERY, playground: true })).status).toBe(200);
     expect(await agentLog()).toHaveLength(before + 2);
+  });
+
+  it("pages the log newest first: each page follows the last event of the one before, and nothing is listed twice or left out", async () => {
+    const handler = (await import("@/app/api/projects/[id]/recall-events/route")).GET;
+    const page = (query: string) => call(handler, { path: `/api/projects/${PROJECT}/recall-events?${query}`, method: "GET", cookie: world.cookie });
+    for (let index = 0; index < 5; index++) await recall({ token: world.token }, { query: `${QUERY} (${index})` });
+    const all = (await page("limit=200")).body.events.map((event) => event.id);
+    expect(all.length).toBeGreaterThanOrEqual(7);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const answer = await page(`limit=2${cursor ? `&before=${cursor}` : ""}`);
+      expect(answer.status).toBe(200);
+      expect(answer.body.events.length).toBeLessThanOrEqual(2);
+      seen.push(...answer.body.events.map((event) => event.id));
+      cursor = answer.body.nextBefore;
+    } while (cursor);
+    expect(seen).toEqual(all);
+    const wrong = await page("limit=0");
+    expect([wrong.status, wrong.body.error?.message]).toEqual([400, "limit: a whole number from 1 to 200."]);
+    expect((await page("before=not-a-cursor")).status).toBe(400);
   });
 });

@@ -2,16 +2,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callRoute } from "../helpers/call-route";
+import { setUpDemoWithToken } from "../helpers/demo-token";
 
 /**
  * A lead trying prompts on the Recall page gives no agent anything: the try is logged apart, left
  * out of GET recall-events ("what agents were given"). Only the dashboard's session may mark a
  * try; an agent's token claiming one is still logged as an agent's recall.
  */
-const PASSWORD = "recall-playground-password";
-const BASE = "http://127.0.0.1:3000";
 const PROJECT = "acme-checkout";
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 let root = "";
 let world: Awaited<ReturnType<typeof buildWorld>>;
@@ -19,30 +18,16 @@ let world: Awaited<ReturnType<typeof buildWorld>>;
 async function buildWorld() {
   root = await mkdtemp(path.join(os.tmpdir(), "teammem-recall-playground-"));
   process.env.TEAMMEM_DATA_DIR = path.join(root, "data");
-  process.env.TEAMMEM_INITIAL_PASSWORD = PASSWORD;
-  const { loadConfig } = await import("@/lib/config");
-  const { runSetup } = await import("@/lib/setup/run-setup");
-  await runSetup(loadConfig());
+  process.env.TEAMMEM_INITIAL_PASSWORD = "recall-playground-password";
+  const token = await setUpDemoWithToken("lena@acme.example", { name: "agent", projectIds: [PROJECT] });
   const { getAuth, getDatabase } = await import("@/app/_server/context");
-  const { createApiToken } = await import("@/lib/auth/manage-api-tokens");
-  const auth = await getAuth();
-  const db = getDatabase();
-  const lena = await db.user.findUniqueOrThrow({ where: { email: "lena@acme.example" } });
-  const signedIn = await auth.api.signInEmail({ body: { email: lena.email, password: PASSWORD }, asResponse: true });
+  const signedIn = await (await getAuth()).api.signInEmail({ body: { email: "lena@acme.example", password: "recall-playground-password" }, asResponse: true });
   const cookie = signedIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-  const token = (await createApiToken(db, { userId: lena.id, email: lena.email, name: lena.name, isAdmin: false, via: "session", tokenProjectIds: null }, { name: "agent", projectIds: [PROJECT] })).token;
-  return { db, cookie, token };
+  return { db: getDatabase(), cookie, token };
 }
 
-async function call(handler: unknown, init: { path: string; method: string; body?: unknown; token?: string; cookie?: string }) {
-  const headers = new Headers({ origin: BASE, "x-forwarded-for": "192.0.2.77" });
-  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  if (init.cookie) headers.set("cookie", init.cookie);
-  if (init.body !== undefined) headers.set("content-type", "application/json");
-  const request = new Request(BASE + init.path, { method: init.method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const response = await (handler as Handler)(request, { params: Promise.resolve({ id: PROJECT }) });
-  return { status: response.status, body: (await response.json()) as { events: { id: string; selected: string[] }[]; nextBefore: string | null; error?: { message: string } } };
-}
+type Answer = { events: { id: string; selected: string[] }[]; nextBefore: string | null; error?: { message: string } };
+const call = (handler: unknown, init: { path: string; method: string; body?: unknown; token?: string; cookie?: string }) => callRoute<Answer>(handler, { ...init, params: { id: PROJECT } });
 
 const recall = async (credentials: { token?: string; cookie?: string }, body: Record<string, unknown>) =>
   call((await import("@/app/api/projects/[id]/recall/route")).POST, { path: `/api/projects/${PROJECT}/recall`, method: "POST", body, ...credentials });

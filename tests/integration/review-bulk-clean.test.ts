@@ -2,16 +2,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callRoute } from "../helpers/call-route";
+import { demoToken, setUpDemoWithToken } from "../helpers/demo-token";
 
 /**
  * "Approve all clean" offers a lead only what the server lets her approve: not a proposal she
  * rewrote while she is the project's only lead (four eyes), which the bulk route refuses inside a
  * 200 answer; a member's clean proposal she did not touch is offered.
  */
-const PASSWORD = "review-bulk-clean-password";
-const BASE = "http://127.0.0.1:3000";
 const PROJECT = "acme-checkout";
-type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 let root = "";
 let world: Awaited<ReturnType<typeof buildWorld>>;
@@ -23,25 +22,17 @@ const memory = (topic: string) =>
 async function buildWorld() {
   root = await mkdtemp(path.join(os.tmpdir(), "teammem-bulk-clean-"));
   process.env.TEAMMEM_DATA_DIR = path.join(root, "data");
-  process.env.TEAMMEM_INITIAL_PASSWORD = PASSWORD;
-  const { loadConfig } = await import("@/lib/config");
-  const { runSetup } = await import("@/lib/setup/run-setup");
-  await runSetup(loadConfig());
+  process.env.TEAMMEM_INITIAL_PASSWORD = "review-bulk-clean-password";
+  const lenaToken = await setUpDemoWithToken("lena@acme.example", { name: "bulk", projectIds: [PROJECT] });
+  const omarToken = await demoToken("omar@acme.example", { name: "bulk", projectIds: [PROJECT] });
   const { getConfig, getDatabase } = await import("@/app/_server/context");
-  const { createApiToken } = await import("@/lib/auth/manage-api-tokens");
   const db = getDatabase();
   const lena = await db.user.findUniqueOrThrow({ where: { email: "lena@acme.example" } });
-  const omar = await db.user.findUniqueOrThrow({ where: { email: "omar@acme.example" } });
-  const tokenOf = async (user: { id: string; email: string; name: string }) =>
-    (await createApiToken(db, { userId: user.id, email: user.email, name: user.name, isAdmin: false, via: "session", tokenProjectIds: null }, { name: "bulk", projectIds: [PROJECT] })).token;
-  return { config: getConfig(), db, lena, lenaToken: await tokenOf(lena), omarToken: await tokenOf(omar) };
+  return { config: getConfig(), db, lena, lenaToken, omarToken };
 }
 
-async function post(handler: unknown, init: { path: string; params: Record<string, string>; body: unknown; token: string }) {
-  const headers = new Headers({ origin: BASE, "x-forwarded-for": "192.0.2.88", authorization: `Bearer ${init.token}`, "content-type": "application/json" });
-  const response = await (handler as Handler)(new Request(BASE + init.path, { method: "POST", headers, body: JSON.stringify(init.body) }), { params: Promise.resolve(init.params) });
-  return { status: response.status, body: (await response.json()) as { proposal: { id: string }; results: { proposalId: string; error?: { message: string } }[] } };
-}
+type Answer = { proposal: { id: string }; results: { proposalId: string; error?: { message: string } }[] };
+const post = (handler: unknown, init: { path: string; params: Record<string, string>; body: unknown; token: string }) => callRoute<Answer>(handler, init);
 
 async function propose(content: string): Promise<string> {
   const submit = (await import("@/app/api/projects/[id]/proposals/route")).POST;

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { childProcessEnv, type Config } from "../config";
 import { AppError } from "../errors";
 import { createDb } from "./client";
+import { findPostgresReason } from "./database-unavailable";
 import { redactForLog } from "../log";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -31,7 +32,8 @@ export async function applyMigrations(config: Config): Promise<void> {
         `the SQLite file ${config.sqliteFile} (it may be locked by another program, damaged, or not a teammem database; teammem left it untouched: ` +
         `check it with sqlite3 "${config.sqliteFile}" "PRAGMA integrity_check", or set DATABASE_URL / TEAMMEM_DATA_DIR to another location)`
       : "the PostgreSQL database in DATABASE_URL (is the server running, and may this user create tables?)";
-  throw new AppError("DATABASE_UNAVAILABLE", `Applying database migrations failed for ${where}.`, {
+  const reason = config.databaseKind === "postgresql" ? findPostgresReason(output) : null;
+  throw new AppError("DATABASE_UNAVAILABLE", reason ? `Applying database migrations failed: ${reason}.` : `Applying database migrations failed for ${where}.`, {
     details: { prismaOutput: redactForLog(output.slice(-2000)) },
   });
 }

@@ -36,6 +36,19 @@ describe.skipIf(!TEST_POSTGRES_URL)("npm start's setup step on PostgreSQL", () =
 
   it("names DATABASE_URL when the PostgreSQL server cannot be reached", async () => {
     const config = loadConfig({ TEAMMEM_DATA_DIR: await tempDir(), DATABASE_URL: "postgresql://nobody:pw@127.0.0.1:1/none" });
-    await expect(runSetup(config)).rejects.toThrow(/DATABASE_URL/);
+    await expect(runSetup(config)).rejects.toThrow(/nothing answers at the host and port in DATABASE_URL/);
+  });
+
+  it("says which part of DATABASE_URL the server refused, without echoing the password", async () => {
+    const url = new URL(TEST_POSTGRES_URL!);
+    const variants: [string, RegExp][] = [
+      [Object.assign(new URL(url), { password: "not-the-password-4711" }).toString(), /refused the user name or password in DATABASE_URL/],
+      [Object.assign(new URL(url), { pathname: "/teammem_no_such_database" }).toString(), /the database named in DATABASE_URL does not exist/],
+    ];
+    for (const [databaseUrl, expected] of variants) {
+      const error = await runSetup(loadConfig({ TEAMMEM_DATA_DIR: await tempDir(), DATABASE_URL: databaseUrl })).then(() => null, (caught: unknown) => caught as Error);
+      expect(error?.message).toMatch(expected);
+      expect(error?.message).not.toContain("not-the-password-4711");
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { redactSecrets } from "../secrets/redact-secrets";
 import type { TranscriptMessage } from "../transcripts/transcript-types";
 import { buildRuleCandidate } from "./build-rule-candidate";
 import type { Evidence, ExtractionCandidate } from "./candidate-types";
@@ -23,8 +24,11 @@ export function createRuleExtractor(): RuleExtractor {
       if (message.kind === "user") {
         const afterFailedTool = previous?.toolCalls.some((call) => call.result?.isError === true) ?? false;
         const context: Evidence[] = previous?.kind === "assistant" ? [contextOf(previous)] : [];
-        for (const instruction of findExplicitInstructions(message.text, afterFailedTool)) {
-          const candidate = buildRuleCandidate(instruction, message, context, (file) => found.has(file));
+        // Redacted whole before it is cut into sentences: a token a line wrap cut is only
+        // recognisable with both of its lines, and a sentence would hold its first piece alone.
+        const redacted = { ...message, text: redactSecrets(message.text).text };
+        for (const instruction of findExplicitInstructions(redacted.text, afterFailedTool)) {
+          const candidate = buildRuleCandidate(instruction, redacted, context, (file) => found.has(file));
           if (bodies.has(candidate.body)) continue;
           bodies.add(candidate.body);
           found.set(candidate.file, candidate);

@@ -95,6 +95,16 @@ describe("extractWithRules on the labelled set (X8)", () => {
     expect(JSON.stringify(candidates)).not.toContain(token);
   });
 
+  it("never copies the first piece of a credential a line wrap cut early (a paste into a narrow terminal)", async () => {
+    const token = ["ghp", "R5uyTeuGynkNo1XiUooIJ1QLilUtOt9d7DmV"].join("_");
+    const t = new TranscriptBuilder();
+    t.user(`Remember that the webhook signing key is ${token.slice(0, 18)}\n${token.slice(18)} in staging.`);
+    const candidates = extractWithRules(await messagesOf(t.text()));
+    expect(candidates).toHaveLength(1);
+    expect(JSON.stringify(candidates)).not.toContain(token.slice(0, 18));
+    expect(candidates[0]!.name).toContain("[REDACTED:github-classic-token]");
+  });
+
   it("keeps two instructions that start with the same words as two candidates with their own file names", async () => {
     const t = new TranscriptBuilder();
     t.user("Remember that the release branch of the checkout service is frozen until 2027-01-04.");

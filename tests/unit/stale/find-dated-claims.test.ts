@@ -24,6 +24,19 @@ describe("findDatedClaims", () => {
     expect(deadlines("Deadline moved from 2026-09-01 to 2026-10-01.")).toEqual(['2026-10-01 "Deadline moved from 2026-09-01 to 2026-10-01"']);
   });
 
+  it("judges a changed date by the date that replaced it, however the change is written", () => {
+    expect(deadlines("The deadline was 2026-10-01, now 2027-01-15.")).toEqual(['2027-01-15 "The deadline was 2026-10-01, now 2027-01-15"']);
+    expect(deadlines("Release freeze 2026-10-20 (pushed to 2027-02-01).")).toEqual(['2027-02-01 "Release freeze 2026-10-20 (pushed to 2027-02-01"']);
+    expect(deadlines("Launch on 2026-09-01, but is now on 2027-03-01.")).toEqual(['2027-03-01 "Launch on 2026-09-01, but is now on 2027-03-01"']);
+    // The new date passing is still found; an unrelated later date still does not shield the first.
+    expect(deadlines("Cut-off was 2026-09-01, now 2026-10-01.")).toEqual(['2026-10-01 "Cut-off was 2026-09-01, now 2026-10-01"']);
+    expect(deadlines("Due 2026-10-01, noted on 2026-09-01.")).toEqual(['2026-10-01 "Due 2026-10-01"']);
+  });
+
+  it("reads a window written without spaces around its dash by its end", () => {
+    expect(deadlines("Code freeze 2026-12-01–2027-01-05.")).toEqual(['2027-01-05 "Code freeze 2026-12-01–2027-01-05"']);
+  });
+
   it("never takes a date inside a URL, and names a phrase of whole words", () => {
     expect(deadlines("Notes: https://wiki.example.com/2026-11-20/until-2026-11-21 and www.example.com/until/2026-01-01.")).toEqual([]);
     expect(deadlines("See https://wiki.example.com/x for details; the merge freeze lasts until 2026-11-20.")).toEqual(['2026-11-20 "freeze lasts until 2026-11-20"']);

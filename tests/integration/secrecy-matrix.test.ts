@@ -320,6 +320,14 @@ describe("secrecy matrix", () => {
     expect(findLeak(row.provenance)).toBeNull();
   });
 
+  it("a provenance value whose key names it a secret is redacted, as the same assignment in a file is", async () => {
+    const provenance = { aws_secret_access_key: SECRETS[2]!.value, password: SECRETS[4]!.value, env: { DB_PASSWORD: SECRETS[4]!.value }, session: "s-7", tool: "Write" };
+    const proposal = await world.submit(cleanMemory(), { provenance });
+    const row = await world.db.proposal.findUniqueOrThrow({ where: { id: proposal.id } });
+    expect(findLeak(row.provenance)).toBeNull();
+    expect(JSON.parse(row.provenance)).toEqual({ aws_secret_access_key: "[REDACTED:aws-secret-access-key]", password: "[REDACTED:password-assignment]", env: { DB_PASSWORD: "[REDACTED:password-assignment]" }, session: "s-7", tool: "Write" });
+  });
+
   it("a token in a path, an id or a repository URL the caller sends is not echoed back, and such a URL is refused", async () => {
     const token = SECRETS[0]!.value;
     const [{ POST: stillTrue }, { POST: bulkApprove }, { POST: createProject }, { POST: syncPropose }, { POST: createUser }] = await Promise.all([

@@ -1,6 +1,7 @@
 import { AppError } from "../errors";
 import { findCredentialInName } from "../secrets/find-credential-in-name";
 import { redactSecrets } from "../secrets/redact-secrets";
+import { scanWithKey } from "../secrets/scan-with-key";
 import { findStoreNameProblem } from "./find-store-name-problem";
 import { PROPOSAL_SOURCES, type ProposalSource } from "./proposal-types";
 
@@ -56,20 +57,10 @@ export function serializeProvenance(provenance: Record<string, unknown> | undefi
 function redactStrings(value: unknown): unknown {
   if (typeof value === "string") return redactSecrets(value).text;
   if (Array.isArray(value)) return value.map(redactStrings);
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [redactSecrets(key).text, redactValueOf(key, inner)]));
+  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [redactSecrets(key).text, typeof inner === "string" ? scanWithKey(key, inner, redactText) : redactStrings(inner)]));
   return value;
 }
 
-/**
- * A text under a key is read as the assignment it is: `{"password": "Zq8!vR…"}` names its secret
- * only by the key, as `password=Zq8!vR…` does in a file, and the value alone looks like any word.
- */
-function redactValueOf(key: string, value: unknown): unknown {
-  if (typeof value !== "string") return redactStrings(value);
-  const assignment = `${key}=${value}`;
-  const redacted = redactSecrets(assignment).text;
-  if (redacted === assignment) return value;
-  // The key itself inside a secret's range (a key that is a token): the value goes whole.
-  const valuePart = redacted.startsWith(`${key}=`) ? redacted.slice(key.length + 1) : "[REDACTED]";
-  return redactSecrets(valuePart).text;
+function redactText(text: string): string {
+  return redactSecrets(text).text;
 }

@@ -1,6 +1,7 @@
 import { detectSecrets } from "./detect-secrets";
 import { findFormatTokensInName } from "./find-format-tokens";
 import { previewSecret } from "./preview-secret";
+import { scanWithKey } from "./scan-with-key";
 import type { SecretFinding } from "./secret-finding";
 
 export type DisplayFinding = Pick<SecretFinding, "start" | "end" | "kind" | "preview">;
@@ -42,7 +43,7 @@ export function maskOptionalText(text: string | null): string | null {
 export function maskSecretsDeep(value: unknown, mask: (text: string) => string = maskSecretsForDisplay): unknown {
   if (typeof value === "string") return mask(value);
   if (Array.isArray(value)) return value.map((item) => maskSecretsDeep(item, mask));
-  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [mask(key), maskSecretsDeep(inner, mask)]));
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [mask(key), typeof inner === "string" ? scanWithKey(key, inner, mask) : maskSecretsDeep(inner, mask)]));
   return value;
 }
 

@@ -150,7 +150,17 @@ describe("staleness on the server", () => {
     const before = (await db.project.findUniqueOrThrow({ where: { id: PROJECT } })).codeRepo;
     const link = path.join(root, "looks-like-code");
     await symlink(config.storeRemote, link);
-    for (const own of [config.storeRemote, `file://${config.storeRemote}`, config.storeCloneDir, link, path.join(config.dataDir, "code-mirrors")]) {
+    // Folders git reads as the store: a `.git` file or link pointing at it, a repository borrowing its objects.
+    const gitFile = path.join(root, "git-file");
+    await mkdir(gitFile);
+    await writeFile(path.join(gitFile, ".git"), `gitdir: ${config.storeRemote}\n`);
+    const gitLink = path.join(root, "git-link");
+    await mkdir(gitLink);
+    await symlink(config.storeRemote, path.join(gitLink, ".git"));
+    const borrowing = path.join(root, "borrowing.git");
+    execFileSync("git", ["init", "-q", "--bare", borrowing]);
+    await writeFile(path.join(borrowing, "objects", "info", "alternates"), `${path.join(config.storeRemote, "objects")}\n`);
+    for (const own of [config.storeRemote, `file://${config.storeRemote}`, config.storeCloneDir, link, path.join(config.dataDir, "code-mirrors"), gitFile, gitLink, borrowing]) {
       await expect(updateProject(config, db, { actor: LEAD, projectId: PROJECT, input: { codeRepo: own } }), own).rejects.toThrow(/^codeRepo: it is teammem's own data/);
     }
     expect((await db.project.findUniqueOrThrow({ where: { id: PROJECT } })).codeRepo).toBe(before);

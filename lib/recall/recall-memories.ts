@@ -7,6 +7,7 @@ import { spokenWordsByTerm } from "./build-local-index";
 import { OVER_LIMIT_NAMED, type DroppedMemory } from "./dropped-memory";
 import { formatInjection, formatInjectionText } from "./format-injection";
 import { formatModelManifestLine } from "./format-model-manifest";
+import { maskSecretRanges } from "../secrets/mask-secret-ranges";
 import { maskForDisplayRemembered, maskNameRemembered, maskSecrets, showModelName } from "./mask-secrets";
 import type { ModelBreaker, ModelPass } from "./create-model-breaker";
 import { modelFailureOf, type RecallModelSettings } from "./model";
@@ -142,14 +143,23 @@ async function select(options: RecallOptions, candidates: ScannedMemory[], manif
   const modelSelection = options.model ? await selectByModel(options, options.model, candidates, manifestOf, recentTools) : undefined;
   if (typeof modelSelection === "object") return modelSelection;
   const fallbackReason = modelSelection;
-  const ranking = rankMemoriesLocally(candidates, options.query, recentTools);
-  const spoken = spokenWordsByTerm(options.query);
+  // Ranked on the prompt's words without its secrets, as the model reads it masked: a password's
+  // words chose memories and came back in the reasons ("matched: preconciliation").
+  const query = withoutSecrets(options.query);
+  const ranking = rankMemoriesLocally(candidates, query, recentTools);
+  const spoken = spokenWordsByTerm(query);
   return {
     selector: "local",
     fallbackReason,
     files: ranking.ranked.map((entry) => ({ path: entry.memory.path, reason: localReason(entry, spoken) })),
     dropped: ranking.dropped,
   };
+}
+
+function withoutSecrets(query: string): string {
+  return maskSecretRanges(query)
+    .map((segment) => (segment.secret ? " " : segment.text))
+    .join("");
 }
 
 /**

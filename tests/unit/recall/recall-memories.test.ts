@@ -50,6 +50,16 @@ describe("recallMemories without a model (the local ranker)", () => {
     expect(without.selected.length).toBeGreaterThan(0);
   });
 
+  it("ranks on the prompt without its secrets: a password's words neither choose memories nor come back in the reasons", async () => {
+    const memoryDir = await tempDir("recall-secret-query-");
+    await put(memoryDir, "project_reconciliation.md", "---\ndescription: The ledger reconciliation job runs nightly at 02:00\ntype: project\n---\nx\n", FIXTURE_NOW);
+    await put(memoryDir, "project_nightly.md", "---\ndescription: Nightly builds publish to the staging bucket\ntype: project\n---\nx\n", FIXTURE_NOW);
+    const password = ["ledger", "reconciliation", "77x"].join("-");
+    const result = await recallMemories({ memoryDir, query: `why does the nightly build fail with DB_PASSWORD='${password}'`, now: FIXTURE_NOW });
+    expect(result.selected.map((memory) => memory.file)).toEqual(["project_nightly.md"]);
+    expect(JSON.stringify(result.selected)).not.toMatch(/ledger|reconciliation/);
+  });
+
   it("the reason names the words as the query wrote them, inside hyphenated words too", async () => {
     const memoryDir = await tempDir("recall-reason-");
     await put(memoryDir, "feedback_real_db.md", "---\ndescription: Integration tests must hit a real database, never mocks\ntype: feedback\n---\nx\n", FIXTURE_NOW);

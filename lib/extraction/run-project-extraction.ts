@@ -62,6 +62,10 @@ export async function runProjectExtraction(config: Config, db: Db, input: Projec
       model: config.anthropicApiKey ? { apiKey: config.anthropicApiKey, baseUrl: config.anthropicBaseUrl, model: config.extractionModel, timeoutMs: config.extractionTimeoutMs } : null,
       library: { manifest: formatModelManifest(source.memories), readMemory: async (file) => (known.has(file) ? source.readText(file) : null) },
     });
+    // The cursor is a line's uuid, stored and answered in clear: one that holds a credential
+    // (Claude Code's never do) refuses the run before anything is proposed or stored.
+    const cursorCredential = result.cursor === null ? null : findCredentialInName(result.cursor);
+    if (cursorCredential) throw new AppError("INVALID_INPUT", `transcript: the uuid of the last line read ${cursorCredential}; send the lines as Claude Code wrote them.`, { details: { field: "transcript" } });
     const run = { session: sessionId, selector: result.selector, fromCursor: storedCursor?.uuid ?? null, toCursor: result.cursor, isExcerptShared: input.shareExcerpt };
     const candidates: ProposedCandidate[] = [];
     for (const candidate of result.candidates) candidates.push({ ...candidate, proposal: await proposeCandidate(config, db, input, candidate, buildExtractionProvenance(candidate, run)) });

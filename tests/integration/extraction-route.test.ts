@@ -139,6 +139,16 @@ describe("server-side extraction (rules, no model key)", () => {
     await expect(runProjectExtraction(config, db, { projectId: PROJECT, userId: priya, transcript: t.text(), shareExcerpt: false })).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 
+  it("refuses lines whose uuid holds a credential before anything is proposed: the cursor is stored and answered in clear", async () => {
+    const t = new TranscriptBuilder();
+    const token = ["glpat", "-", "Pr0beRecallCursor12345"].join("");
+    t.user("From now on, every migration ships with a rollback script.", { uuid: token });
+    await expect(runProjectExtraction(config, db, { projectId: PROJECT, userId: omar, transcript: t.text(true), shareExcerpt: true })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "transcript" } });
+    const stored = await db.extractionSession.findUnique({ where: { projectId_sessionId: { projectId: PROJECT, sessionId: t.sessionId } } });
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(await db.proposal.count({ where: { provenance: { contains: t.sessionId } } })).toBe(0);
+  });
+
   it("refuses a transcript without a session id with a message naming the field", async () => {
     await expect(runProjectExtraction(config, db, { projectId: PROJECT, userId: omar, transcript: '{"type":"summary"}\n', shareExcerpt: false })).rejects.toMatchObject({ code: "INVALID_INPUT", details: { field: "sessionId" } });
   });

@@ -6,8 +6,11 @@ const MAX_SEGMENT_BYTES = 100;
 
 // Format characters (Cf: bidirectional overrides and isolates, zero-width spaces and joiners,
 // the BOM, soft hyphen), controls (Cc) and lone surrogates (Cs): they make a name that reads one
-// way and is another ("invoice\u202Edm.exe" shows as "invoiceexe.md").
-const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Cs}]/u;
+// way and is another ("invoice\u202Edm.exe" shows as "invoiceexe.md"). Also what shows as
+// nothing or as a blank without being a space: default-ignorable characters (the combining
+// grapheme joiner, variation selectors, Hangul fillers), the braille blank, and the line and
+// paragraph separators, which break the line a name is shown on.
+const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/u;
 // Names every member's checkout must be able to hold, Windows included.
 const NOT_PORTABLE = /[<>:"|?*]/;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;

@@ -56,6 +56,10 @@ describe("project fields", () => {
     expect(errorOf(() => validateProjectName("Checkout \u202Eyrotsih")).message).toBe("name: holds an invisible or control character (U+202E); type the name again without it.");
     expect(errorOf(() => validateProjectName("Check\u200Bout")).message).toMatch(/U\+200B/);
     expect(validateProjectName("Café 🚀")).toBe("Café 🚀");
+    // What shows as a blank or nothing, and the line separators; an emoji's presentation selector stays.
+    expect(errorOf(() => validateProjectName("Check\u3164out")).message).toMatch(/U\+3164/);
+    expect(errorOf(() => validateProjectName("Checkout\u2028Approved-by: someone")).message).toBe("name: must be one line.");
+    expect(validateProjectName("Checkout ❤\uFE0F")).toBe("Checkout ❤\uFE0F");
   });
 
   it("reads a damaged repoUrls column as no URLs", () => {

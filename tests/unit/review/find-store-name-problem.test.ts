@@ -33,6 +33,14 @@ describe("findStoreNameProblem", () => {
     }
   });
 
+  it("refuses what shows as nothing or as a blank: joiners and selectors, Hangul fillers, the braille blank, line separators", () => {
+    for (const char of ["\u034F", "\uFE0F", "\u{E0100}", "\u115F", "\u1160", "\u3164", "\u2800", "\u2028", "\u2029"]) {
+      const name = `project_look${char}.md`;
+      expect(findStoreNameProblem(name), JSON.stringify(name)).toMatch(/invisible or control character/);
+    }
+    expect(findStoreNameProblem("Ünïcødé_日本語_notes.md")).toBeNull();
+  });
+
   it("refuses names whose NFKC form differs, and says how to write them", () => {
     expect(findStoreNameProblem("ｆｅｅｄｂａｃｋ.md")).toBe('the name has look-alike characters; write it as "feedback.md"');
     expect(findStoreNameProblem("\uFB01nance.md")).toMatch(/"finance\.md"/);

@@ -32,9 +32,13 @@ export function promptHookStateFile(memoryDir: string): string {
 /** The state, or an empty one when the file is missing or damaged (it only saves work). */
 export async function readPromptHookState(file: string): Promise<PromptHookState> {
   const value = parseJsonOrNull(await readFile(file, "utf8").catch(() => "")) as Partial<PromptHookState> | null;
-  const sessions = isRecord(value?.sessions) ? value.sessions : {};
-  const projects = isRecord(value?.projects) ? value.projects : {};
-  return { sessions: sessions as Record<string, SessionRecall>, projects: projects as Record<string, ProjectMatch> };
+  return { sessions: dictionaryOf(value?.sessions) as Record<string, SessionRecall>, projects: dictionaryOf(value?.projects) as Record<string, ProjectMatch> };
+}
+
+// Without a prototype: a session id comes from Claude Code's input, and `sessions["__proto__"] = …`
+// on a plain object set its prototype instead of a session (that session was never remembered).
+function dictionaryOf(value: unknown): Record<string, unknown> {
+  return Object.assign(Object.create(null) as Record<string, unknown>, isRecord(value) ? value : {});
 }
 
 /**

@@ -35,4 +35,13 @@ describe("the prompt hook's state file", () => {
     expect(await readdir(path.dirname(file))).toEqual(["state.json"]);
     expect(JSON.parse(await readFile(file, "utf8"))).toEqual(state);
   });
+
+  it("remembers a session whatever its id, __proto__ included", async () => {
+    const file = path.join(await tempDir(), "state.json");
+    const state = await readPromptHookState(file);
+    state.sessions["__proto__"] = { surfaced: ["a.md"], injectedBytes: 1, updatedAt: NOW.toISOString() };
+    await writePromptHookState(file, state, NOW);
+    const again = await readPromptHookState(file);
+    expect(again.sessions["__proto__"]).toEqual({ surfaced: ["a.md"], injectedBytes: 1, updatedAt: NOW.toISOString() });
+  });
 });

@@ -16,7 +16,8 @@ export type CheckResult = { code: CodeCheck | null; claims: DatedClaim[]; citati
  * 2: description and type from the first 30 lines only; claims name the file's own line.
  * 3: a deadline is the date its words govern (not another date on its line, not one in a URL).
  * 4: host names and product names in backticks are no symbols (no `missing-symbol` for them).
- * 5: a changed date ("was X, now Y") and a window without spaces ("X–Y") are judged by their end.
+ * 5: a changed date ("was X, now Y") and a window without spaces ("X–Y") are judged by their end;
+ *    past tenses, prepositions not right before the date and a window's start alone are no claims.
  */
 export const CHECK_RESULT_VERSION = 5;
 

@@ -4,8 +4,15 @@ import { findAbsoluteDates, type AbsoluteDate } from "./find-absolute-dates";
 /** A date a memory's truth hangs on: a deadline or window written as a date, or a relative date. */
 export type DatedClaim = { kind: "deadline" | "relative"; date: string; phrase: string; line: number };
 
-// Words that make a date a deadline or the edge of a window, not a record of when something happened.
-const DEADLINE_WORDS = /\b(until|till|before|by|deadline|due|freeze|frozen|starts?|starting|ends?|ending|expires?|expiry|through|no later than|from|after|cut-?off|launch(?:es)?|ships?|release[sd]?|planned|scheduled|sunset|deprecated on|removed on)\b/i;
+// Words that make a date a deadline or the edge of a window, not a record of when something
+// happened, anywhere in the few words before it ("the freeze starts on …", "deadline is …").
+// Past tenses ("released on", "shipped on") record what happened and are not among them.
+const DEADLINE_WORDS = /\b(deadline|due|freeze|frozen|starts?|ends?|ending|expires?|expiry|cut-?off|launch(?:es)?|ships?|releases?|planned|scheduled|sunset|deprecated on|removed on)\b/i;
+// Prepositions govern only the date right after them: "by 2026-11-20", not "done by Priya on …".
+const DEADLINE_PREPOSITION = /\b(until|till|before|by|through|no later than)\s+(?:on\s+|the\s+)?$/i;
+// A window's start: governs the end of the range it opens ("from X until Y"), and alone nothing,
+// since a state that began ("used from X", "owns it starting X") stays true once X has passed.
+const WINDOW_START = /\b(from|starting|after|between)\s+(?:on\s+)?$/i;
 // The value a date had before it changed ("Deadline: Y (moved from X)", "originally X"): no claim.
 const SUPERSEDED = /\b(?:(?:moved|changed|pushed(?:\s+back|\s+out)?|postponed|delayed|extended|rescheduled|shifted|slipped|brought\s+forward)\s+from|originally|previously|formerly|instead\s+of)\s+(?:on\s+)?$/i;
 // Between the two dates of a range or a change: "from X to Y", "X – Y", "moved from X to Y".
@@ -42,11 +49,11 @@ function findDeadlines(line: string): { date: string; phrase: string }[] {
   dates.forEach((current, index) => {
     const lead = leadingWords(line, dates[index - 1], current);
     const isRangeEnd = rangeStart !== null && joinsTwoDates(lead);
-    const isGoverned = DEADLINE_WORDS.test(lead) || (isRangeEnd && rangeStart!.isGoverned);
+    const isGoverned = DEADLINE_WORDS.test(lead) || DEADLINE_PREPOSITION.test(lead) || (isRangeEnd && rangeStart!.isGoverned);
     const phrase = isRangeEnd ? `${rangeStart!.phrase}${lead}${current.written}` : `${lastWords(lead)} ${current.written}`.trim();
     const next = dates[index + 1];
     if (next && joinsTwoDates(line.slice(current.end, next.start))) {
-      rangeStart = { isGoverned, phrase };
+      rangeStart = { isGoverned: isGoverned || WINDOW_START.test(lead), phrase };
       return;
     }
     rangeStart = null;

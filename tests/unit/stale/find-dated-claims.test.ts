@@ -37,6 +37,20 @@ describe("findDatedClaims", () => {
     expect(deadlines("Code freeze 2026-12-01–2027-01-05.")).toEqual(['2027-01-05 "Code freeze 2026-12-01–2027-01-05"']);
   });
 
+  it("leaves records of the past alone: past tenses, a preposition not right before the date, a state that began", () => {
+    for (const record of [
+      "Checkout v3 was released on 2026-10-01 and replaced the multi-step form with one page.",
+      "The migration was done by Priya on 2026-09-14, see the runbook.",
+      "This note was written after the 2026-09-14 outage.",
+      "The new tax table is used from 2026-01-01 onward.",
+      "Team Payments owns checkout starting 2026-06-01.",
+    ]) {
+      expect(deadlines(record), record).toEqual([]);
+    }
+    expect(deadlines("Merge everything by 2026-10-20.")).toEqual(['2026-10-20 "Merge everything by 2026-10-20"']);
+    expect(deadlines("Migrations are blocked from 2026-10-01 to 2026-10-15.")).toEqual(['2026-10-15 "are blocked from 2026-10-01 to 2026-10-15"']);
+  });
+
   it("never takes a date inside a URL, and names a phrase of whole words", () => {
     expect(deadlines("Notes: https://wiki.example.com/2026-11-20/until-2026-11-21 and www.example.com/until/2026-01-01.")).toEqual([]);
     expect(deadlines("See https://wiki.example.com/x for details; the merge freeze lasts until 2026-11-20.")).toEqual(['2026-11-20 "freeze lasts until 2026-11-20"']);

@@ -381,6 +381,12 @@ describe("review rules", () => {
     expect(cleanIds).toContain(clean.body.proposal.id);
     expect(cleanIds).not.toContain(duplicate.body.proposal.id);
     expect(cleanIds).not.toContain(feedback.body.proposal.id);
+    // A filter value the queue does not know is refused, naming it, instead of answering everything.
+    for (const query of ["state=Committed", "state=committed&state=bogus", "source=cli", "check=dirty", "check=clean&check=blocked"]) {
+      const refused = await call(list, { method: "GET", path: `/api/projects/${PROJECT}/proposals?${query}`, params: { id: PROJECT }, token: world.lenaToken });
+      expect(refused.status, query).toBe(400);
+      expect(refused.body.error.message, query).toMatch(new RegExp(`^${query.split("=")[0]}`));
+    }
 
     const items = [duplicate, feedback, clean].map((answer) => ({ proposalId: answer.body.proposal.id, revision: 1 }));
     const result = await call(bulk, { path: `/api/projects/${PROJECT}/proposals/bulk-approve`, params: { id: PROJECT }, body: { items }, token: world.lenaToken });

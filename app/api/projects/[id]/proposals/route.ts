@@ -8,6 +8,7 @@ import { getConfig, getDatabase } from "../../../../_server/context";
 import { access, route } from "../../../../_server/guard";
 import { json } from "../../../../_server/http";
 import { otherMethodsThan } from "../../../../_server/other-methods";
+import { parseInputOrThrow } from "../../../../_server/parse-input";
 
 const ProposalInput = z
   .object({
@@ -20,14 +21,30 @@ const ProposalInput = z
   })
   .strict();
 
+// A filter value the queue does not know is refused: ignoring it answered every proposal, which
+// reads as "this filter matches everything" (state=Committed, a typo, an old state name).
+const ProposalQuery = z.object({
+  state: z.array(z.enum(PROPOSAL_STATES)).optional(),
+  source: z.enum(PROPOSAL_SOURCES).optional(),
+  check: z.enum(["clean", "blocked"]).optional(),
+});
+
 /** GET /api/projects/:id/proposals?state=…&source=…&check=clean|blocked: the queue, oldest first. */
 export const GET = route<{ id: string }>(access.project("read"), async ({ request, params }) => {
   const query = new URL(request.url).searchParams;
-  const states = query.getAll("state").filter((state): state is (typeof PROPOSAL_STATES)[number] => (PROPOSAL_STATES as readonly string[]).includes(state));
-  const source = PROPOSAL_SOURCES.find((candidate) => candidate === query.get("source"));
-  const check = query.get("check") === "clean" || query.get("check") === "blocked" ? (query.get("check") as "clean" | "blocked") : undefined;
-  return json({ proposals: await listProposals(getConfig(), getDatabase(), { projectIds: [params.id], states: states.length ? states : undefined, source, check }) });
+  const { state, source, check } = parseInputOrThrow(ProposalQuery, readQuery(query), "query");
+  return json({ proposals: await listProposals(getConfig(), getDatabase(), { projectIds: [params.id], states: state?.length ? state : undefined, source, check }) });
 });
+
+/** `state` may repeat; `source` and `check` may not (a second value was silently dropped). */
+function readQuery(query: URLSearchParams): Record<string, unknown> {
+  const read: Record<string, unknown> = {};
+  for (const key of new Set(query.keys())) {
+    const values = query.getAll(key);
+    read[key] = key === "state" ? values : values.length === 1 ? values[0] : values;
+  }
+  return read;
+}
 
 /**
  * POST /api/projects/:id/proposals: a member's proposal. The source is the route's, never the

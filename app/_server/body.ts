@@ -70,7 +70,12 @@ async function readCapped(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    // Decoded leniently, each bad byte became U+FFFD, stored as if the sender had written it.
+    throw new AppError("INVALID_INPUT", "The request body is not valid UTF-8; send the JSON encoded as UTF-8.");
+  }
 }
 
 function tooLarge(): AppError {

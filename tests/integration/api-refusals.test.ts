@@ -46,13 +46,13 @@ async function buildWorld() {
 
 const handlerOf = async (file: string, method = "POST") => ((await import(`@/app/api/${file}/route`)) as Record<string, Handler>)[method]!;
 
-/** Calls a route handler; `body` is sent as JSON, or as it is when it is already text. */
+/** Calls a route handler; `body` is sent as JSON, or as it is when it is already text or bytes. */
 async function call(handler: Handler, init: { path: string; params?: Record<string, string | string[]>; method?: string; body?: unknown } & Credentials): Promise<{ status: number; body: Answer; contentType: string }> {
   const headers = new Headers({ origin: BASE, "x-forwarded-for": "192.0.2.77" });
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
   if (init.cookie) headers.set("cookie", init.cookie);
   if (init.body !== undefined) headers.set("content-type", "application/json");
-  const body = init.body === undefined ? undefined : typeof init.body === "string" ? init.body : JSON.stringify(init.body);
+  const body = init.body === undefined ? undefined : typeof init.body === "string" || init.body instanceof Uint8Array ? init.body : JSON.stringify(init.body);
   const response = await handler(new Request(BASE + init.path, { method: init.method ?? "POST", headers, body }), { params: Promise.resolve(init.params ?? {}) });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : {}) as Answer, contentType: response.headers.get("content-type") ?? "" };
@@ -103,6 +103,18 @@ describe("what the API refuses", () => {
     // Valid Unicode beyond the BMP (a surrogate pair) is text like any other.
     expect((await signIn({ email: "lena@acme.example", password: PASSWORD + "🚀" })).status).toBe(401);
     expect((await signIn({ email: "lena@acme.example", password: PASSWORD })).status).toBe(200);
+  });
+
+  it("a body that is not valid UTF-8 is a 400 saying so, and nothing is stored with U+FFFD in its place", async () => {
+    const path = `project_bytes_${++unique}.md`;
+    const json = Buffer.from(JSON.stringify({ path, content: memory(" BAD") }));
+    const at = json.indexOf("BAD");
+    json[at] = 0xff;
+    json[at + 1] = 0xfe;
+    const refused = await projectCall("proposals", new Uint8Array(json));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toEqual({ code: "INVALID_INPUT", message: "The request body is not valid UTF-8; send the JSON encoded as UTF-8." });
+    expect(await world.db.proposal.count({ where: { path } })).toBe(0);
   });
 
   it("a body nested deeper than 64 levels is a 400 saying so, well under the size cap, on routes and sign-in alike", async () => {

@@ -52,7 +52,7 @@ async function call(handler: Handler, init: { path: string; params?: Record<stri
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
   if (init.cookie) headers.set("cookie", init.cookie);
   if (init.body !== undefined) headers.set("content-type", "application/json");
-  const body = init.body === undefined ? undefined : typeof init.body === "string" || init.body instanceof Uint8Array ? init.body : JSON.stringify(init.body);
+  const body = init.body === undefined ? undefined : typeof init.body === "string" ? init.body : init.body instanceof Uint8Array ? new Blob([Buffer.from(init.body)]) : JSON.stringify(init.body);
   const response = await handler(new Request(BASE + init.path, { method: init.method ?? "POST", headers, body }), { params: Promise.resolve(init.params ?? {}) });
   const text = await response.text();
   return { status: response.status, body: (text ? JSON.parse(text) : {}) as Answer, contentType: response.headers.get("content-type") ?? "" };

@@ -123,3 +123,33 @@ export async function listCodeRenames(dir: string, commit: string): Promise<Code
   }
   return renames;
 }
+
+/** `.gitignore` files read per check: the shallowest, which hold the rules that matter most. */
+const MAX_IGNORE_FILES = 50;
+const MAX_IGNORE_BYTES = 64 * 1024;
+
+/**
+ * The text of the commit's `.gitignore` files by path (the shallowest 50, each at most 64 KB),
+ * from one `cat-file --batch` read by blob id: a path git ignores is one it never holds
+ * (`.env`, `dist/`), so a memory citing it is not citing something gone.
+ */
+export async function readIgnoreFiles(dir: string, commit: string, tree: CodeTree): Promise<Map<string, string>> {
+  const files = [...tree.files].filter((file) => file === ".gitignore" || file.endsWith("/.gitignore"));
+  files.sort((a, b) => a.split("/").length - b.split("/").length || (a < b ? -1 : 1));
+  const chosen = files.slice(0, MAX_IGNORE_FILES);
+  if (chosen.length === 0) return new Map();
+  const { stdout } = await runCodeGit(dir, ["cat-file", "--batch"], { input: chosen.map((file) => `${commit}:${file}\n`).join("") });
+  const texts = new Map<string, string>();
+  let offset = 0;
+  for (const file of chosen) {
+    const lineEnd = stdout.indexOf(0x0a, offset);
+    if (lineEnd < 0) break;
+    const header = stdout.subarray(offset, lineEnd).toString("utf8").split(" ");
+    offset = lineEnd + 1;
+    if (header[1] !== "blob") continue; // "missing" (a blobless mirror not yet filled), or a link
+    const size = Number(header[2]);
+    if (size <= MAX_IGNORE_BYTES) texts.set(file, stdout.subarray(offset, offset + size).toString("utf8"));
+    offset += size + 1;
+  }
+  return texts;
+}

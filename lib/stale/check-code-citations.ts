@@ -1,5 +1,6 @@
-import { grepCodeTerms, listCodeRenames, readCodeTree, type CodeRename, type CodeTree } from "../code-repo/read-code-repo";
+import { grepCodeTerms, listCodeRenames, readCodeTree, readIgnoreFiles, type CodeRename, type CodeTree } from "../code-repo/read-code-repo";
 import type { Citations, CitedPath } from "./extract-citations";
+import { ignoredPathsOf, type IsIgnoredPath } from "./ignored-paths";
 import type { StaleSignal } from "./stale-signal";
 
 /** What the code says about one memory's citations: the stale ones, and notes (a symbol that moved). */
@@ -18,8 +19,8 @@ export async function checkCodeCitations(dir: string, commit: string, memories: 
   const symbols = [...new Set(memories.flatMap((memory) => memory.citations.symbols))];
   // The listing and the grep read different things: run them side by side.
   const [tree, whereSymbols] = await Promise.all([readTreeOnce(dir, commit), symbols.length ? grepCodeTerms(dir, commit, symbols) : Promise.resolve(new Map<string, string[]>())]);
-  const hasMissingPath = memories.some((memory) => memory.citations.paths.some((cited) => !pathExists(tree, cited)));
-  const renames = hasMissingPath ? indexRenames(await listCodeRenames(dir, commit)) : new Map<string, CodeRename>();
+  const hasMissingPath = memories.some((memory) => memory.citations.paths.some((cited) => !pathExists(tree, cited)) || memory.citations.fileNames.some((name) => !tree.byBaseName.has(bareName(name))));
+  const [renames, isIgnored] = hasMissingPath ? await Promise.all([listCodeRenames(dir, commit).then(indexRenames), readIgnoreFiles(dir, commit, tree).then(ignoredPathsOf)]) : [new Map<string, CodeRename>(), NOTHING_IGNORED];
   const short = commit.slice(0, 7);
   const checks = new Map<string, CodeCheck>();
   for (const memory of memories) {
@@ -27,10 +28,15 @@ export async function checkCodeCitations(dir: string, commit: string, memories: 
     const notes: string[] = [];
     for (const cited of memory.citations.paths) {
       if (pathExists(tree, cited)) continue;
-      signals.push(movedOrMissing(tree, renames, cited, short));
+      if (isIgnored(cited.path, cited.isFolder)) notes.push(ignoredNote(cited.path));
+      else signals.push(movedOrMissing(tree, renames, cited, short));
     }
     for (const fileName of memory.citations.fileNames) {
-      if (tree.byBaseName.has(fileName.replace(/:\d+$/, ""))) continue;
+      if (tree.byBaseName.has(bareName(fileName))) continue;
+      if (isIgnored(bareName(fileName), false)) {
+        notes.push(ignoredNote(bareName(fileName)));
+        continue;
+      }
       signals.push({ kind: "missing-path", message: `\`${fileName}\` is a file name found nowhere in the code repository at ${short}.`, evidence: { path: fileName, commit } });
     }
     const citedPaths = new Set(memory.citations.paths.map((cited) => cited.path));
@@ -46,6 +52,18 @@ export async function checkCodeCitations(dir: string, commit: string, memories: 
     checks.set(memory.key, { signals, notes });
   }
   return checks;
+}
+
+const NOTHING_IGNORED: IsIgnoredPath = () => false;
+
+function bareName(fileName: string): string {
+  return fileName.replace(/:\d+$/, "");
+}
+
+// A path git ignores (`.env`, `dist/`, `node_modules/`) is never in a commit: citing it is not
+// citing something gone, so it gets a note instead of missing-path.
+function ignoredNote(cited: string): string {
+  return `\`${cited}\` is ignored by the code repository's .gitignore, so git never holds it: not checked.`;
 }
 
 // A commit's tree never changes: after a store commit, checking the one new memory file reuses it.

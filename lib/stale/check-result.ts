@@ -17,7 +17,8 @@ export type CheckResult = { code: CodeCheck | null; claims: DatedClaim[]; citati
  * 3: a deadline is the date its words govern (not another date on its line, not one in a URL).
  * 4: host names and product names in backticks are no symbols (no `missing-symbol` for them).
  * 5: a changed date ("was X, now Y") and a window without spaces ("X–Y") are judged by their end;
- *    past tenses, prepositions not right before the date and a window's start alone are no claims.
+ *    past tenses, prepositions not right before the date and a window's start alone are no claims;
+ *    a path the code repository's .gitignore names is a note, not missing-path.
  */
 export const CHECK_RESULT_VERSION = 5;
 

@@ -86,6 +86,23 @@ describe("staleness checks against a code repository", () => {
     expect(assets.signals.map((signal) => `${signal.kind}:${String(signal.evidence?.symbol ?? signal.evidence?.path)}`)).toEqual(["missing-symbol:BinaryOnlyTerm"]);
   });
 
+  it("a path git ignores is never missing: build output, .env and dependencies get a note, a deleted file still a signal", async () => {
+    const { dir: repo } = await buildCodeRepo();
+    await put(repo, ".gitignore", "/dist/\n.env\nnode_modules\n");
+    await put(repo, "web/.gitignore", "coverage/\n");
+    git(repo, ["add", "-A"]);
+    git(repo, ["commit", "-q", "-m", "ignore build output"]);
+    const memories = await tempDir("teammem-mem-");
+    await writeMemory(memories, "ignored.md", memory("feedback", "Build", "Never commit the `.env` file; the build writes to `dist/` and `dist/app.js`; don't patch `node_modules/left-pad/index.js`; coverage lands in `web/coverage/lcov.info`."), 3);
+    await writeMemory(memories, "mixed.md", memory("reference", "Old", "`dist/app.js` is built from src/old/removed.ts, and `coverage/lcov.info` is not web's."), 3);
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: repo, now: NOW });
+    const byFile = new Map(report.memories.map((entry) => [entry.file, entry]));
+    expect(byFile.get("ignored.md")!).toMatchObject({ state: "fresh", signals: [] });
+    expect(byFile.get("ignored.md")!.notes).toContain("`.env` is ignored by the code repository's .gitignore, so git never holds it: not checked.");
+    // A deleted file is still missing; web/'s rules do not reach a path outside web/.
+    expect(byFile.get("mixed.md")!.signals.map((signal) => `${signal.kind}:${String(signal.evidence?.path)}`).sort()).toEqual(["missing-path:coverage/lcov.info", "missing-path:src/old/removed.ts"]);
+  });
+
   it("host names, e-mail addresses and product names in backticks are not missing symbols; missing code beside them still is", async () => {
     const { dir: repo } = await buildCodeRepo();
     const memories = await tempDir("teammem-mem-");

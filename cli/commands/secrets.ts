@@ -1,4 +1,6 @@
-import { readFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { open } from "node:fs/promises";
+import { NotRegularFileError } from "../../lib/memdir/read-regular-file";
 import { replaceFileKeepingBackup } from "../../lib/files/replace-file-keeping-backup";
 import { redactSecrets } from "../../lib/secrets/redact-secrets";
 import { scanSecrets } from "../../lib/secrets/scan-secrets";
@@ -36,9 +38,10 @@ export const secretsCommand: Command = {
     }
     let text: string;
     try {
-      text = source === "-" ? await readStdin() : await readFile(source, "utf8");
-    } catch {
-      output.error(`teammem secrets: cannot read ${source}.`);
+      text = source === "-" ? await readStdin() : await readNamedFile(source);
+    } catch (error) {
+      const why = error instanceof NotRegularFileError ? `: it is not a regular file (${error.kind})` : "";
+      output.error(`teammem secrets: cannot read ${source}${why}.`);
       return EXIT.usage;
     }
     // The server's own scanner: the CLI finds exactly what a proposal's checks find.
@@ -91,4 +94,20 @@ async function readStdin(): Promise<string> {
   let text = "";
   for await (const chunk of process.stdin) text += String(chunk);
   return text;
+}
+
+/**
+ * The file named on the command line, through a link if it is one (the user named it), but only
+ * a regular file: opened without waiting (a named pipe would block for good) and checked on the
+ * descriptor before anything is read.
+ */
+async function readNamedFile(file: string): Promise<string> {
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new NotRegularFileError(info);
+    return await handle.readFile("utf8");
+  } finally {
+    await handle.close();
+  }
 }

@@ -66,6 +66,13 @@ describe("named pipes in a memory directory", () => {
     ]);
   });
 
+  it("secrets on a named pipe returns at once: not a regular file, exit 2", async () => {
+    const result = await teammem(["secrets", path.join(pipesDir, "x.md")]);
+    expect(result.timedOut).toBe(false);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`teammem secrets: cannot read ${path.join(pipesDir, "x.md")}: it is not a regular file (a named pipe).\n`);
+  });
+
   it("index --check returns with MEMORY.md reported as a named pipe (exit 1), and --fix refuses to replace it (exit 2)", async () => {
     const check = await teammem(["index", pipesDir, "--check"]);
     expect(check.timedOut).toBe(false);

@@ -3,6 +3,7 @@ import { resolveApiTarget } from "../../lib/client/resolve-api-target";
 import { readSyncStatus, type SyncStatus } from "../../lib/sync/read-sync-status";
 import type { Command } from "../command";
 import { EXIT, linesOf } from "../output";
+import { maskSecretsDeep, maskSecretsInQuotedNames } from "../../lib/secrets/mask-secret-ranges";
 
 const HELP = `teammem status — where this checkout's team memory stands (one screen)
 
@@ -25,7 +26,8 @@ export const statusCommand: Command = {
   async run({ positionals, flags, config: loadConfig, output }) {
     if (positionals.length > 1) return output.error("teammem status: one DIR at most.", "", ...linesOf(HELP)), EXIT.usage;
     const config = loadConfig();
-    const status = await readSyncStatus({ config, target: await resolveApiTarget(config), cwd: positionals[0] ?? process.cwd(), clientVersion: packageJson.version, projectId: typeof flags.project === "string" ? flags.project : null });
+    // Names from the member's folder may hold a credential: printed masked, as lint prints them.
+    const status = maskSecretsDeep(await readSyncStatus({ config, target: await resolveApiTarget(config), cwd: positionals[0] ?? process.cwd(), clientVersion: packageJson.version, projectId: typeof flags.project === "string" ? flags.project : null }), maskSecretsInQuotedNames) as SyncStatus;
     const needsAttention = status.proposals.length + status.outbox.length + status.refused.length + (status.storeGained?.changed ?? 0) + (status.storeGained?.removed ?? 0) + countLocal(status) > 0 || status.serverProblem !== null;
     if (output.isJson) return output.json(status), needsAttention ? EXIT.findings : EXIT.ok;
     output.print(...formatStatus(status));

@@ -10,6 +10,7 @@ import { runSync } from "../../lib/sync/run-sync";
 import { SYNC_EXIT, syncExitCode, type SyncReport } from "../../lib/sync/sync-report";
 import type { Command } from "../command";
 import { linesOf, type Output } from "../output";
+import { maskSecretsInQuotedNames } from "../../lib/secrets/mask-secret-ranges";
 
 const HELP = `teammem sync — keep this checkout's team memory (memory/team/) and the team store in step
 
@@ -135,7 +136,8 @@ function showProgress(done: number, total: number): void {
   process.stderr.write(`\rteammem sync: ${done}/${total} files${done === total ? "\n" : ""}`);
 }
 
-function printReport(output: Output, report: SyncReport, isQuiet: boolean): void {
+function printReport(output: Output, unmasked: SyncReport, isQuiet: boolean): void {
+  const report = withLocalNamesMasked(unmasked);
   if (output.isJson) return output.json(report);
   if (isQuiet) return output.print(`teammem: ${summaryLine(report)}`);
   const prefix = report.isDryRun ? "would " : "";
@@ -156,6 +158,15 @@ function printReport(output: Output, report: SyncReport, isQuiet: boolean): void
   if (report.offlineReason) lines.push(`  offline   ${report.offlineReason}`);
   lines.push(summaryLine(report));
   output.print(...lines);
+}
+
+/**
+ * Names from the member's own folder that stay there may hold a credential (often why they stay):
+ * printed masked, as `teammem lint` prints them. The store's names never do (the server refuses them).
+ */
+function withLocalNamesMasked(report: SyncReport): SyncReport {
+  const masked = <Entry extends { path: string }>(entries: Entry[]): Entry[] => entries.map((entry) => ({ ...entry, path: maskSecretsInQuotedNames(entry.path) }));
+  return { ...report, skipped: masked(report.skipped), refused: masked(report.refused), kept: masked(report.kept) };
 }
 
 function describeState(state: string): string {

@@ -91,6 +91,18 @@ describe("a lead's rejection reason on a member's terminal", () => {
     expect(synced.stdout).not.toContain("\u202e");
     expect(synced.stdout).toContain(`project_hostile_reason.md: ${SHOWN_REASON}`);
   });
+
+  it("a team file named after a credential stays on the machine, and sync and status name it masked, in text and JSON", async () => {
+    const member = await makeMember("credential-name");
+    await sync(member);
+    const token = ["ghp", "_", "PsoiXoFg7Lq2Wm9Zt4Rk8Yb3Nc6Vd1Hj5Ea0"].join("");
+    await writeTeamFile(member.teamDir, `note_${token}.md`, memoryText("Token note", "Where the deploy bot token lives.", "Deploy bot token location"));
+    for (const args of [["sync", "--dry-run"], ["sync"], ["sync", "--json"], ["status"], ["status", "--json"]]) {
+      const result = await teammem(member, args);
+      expect(result.stdout, args.join(" ")).not.toContain(token.slice(4, 20));
+      expect(result.stdout, args.join(" ")).toContain("note_[REDACTED:github-classic-token");
+    }
+  });
 });
 
 async function makeMember(homeName: string): Promise<Member> {

@@ -1,6 +1,7 @@
-import { lstat } from "node:fs/promises";
+import { lstat, readdir } from "node:fs/promises";
 import path from "node:path";
 import { AppError, isAppError } from "../errors";
+import { isMemoryFileName } from "../memdir/list-markdown-files";
 import { findKeyProblem } from "../memdir/validate-memory-key";
 import type { SyncAnswer } from "../member-sync/sync-answer";
 import { findStoreNameProblem } from "../review/find-store-name-problem";
@@ -47,7 +48,11 @@ export async function syncInFull(options: RunSyncOptions, location: TeamMemoryLo
   };
   const files = createTeamFiles(location.memoryDir, location.teamDir, { isDryRun: options.isDryRun });
   const hasTeamDir = await assertTeamFolder(location.teamDir);
-  if (!hasTeamDir && Object.keys(state.files).some((filePath) => filePath !== "MEMORY.md")) await startFreshCopy(state, files, report);
+  const syncedMemories = Object.keys(state.files).filter((filePath) => filePath !== "MEMORY.md").length;
+  if (!hasTeamDir && syncedMemories > 0) await startFreshCopy(state, files, report, "missing");
+  // Emptied (or deleted and made again) is the same as deleted: a fresh copy, not a retirement of
+  // every memory. One memory's file deleted alone stays a retirement, as any deleted file is.
+  else if (hasTeamDir && syncedMemories > 1 && !(await holdsAnyMemoryFile(location.teamDir))) await startFreshCopy(state, files, report, "empty");
   // The store's index deleted by hand comes back with the next full listing (it is never proposed).
   else if (hasTeamDir && state.files["MEMORY.md"] && !(await lstat(path.join(location.teamDir, "MEMORY.md")).catch(() => null))) state.needsFullComparison = true;
   const scan = await scanTeamDir(location.teamDir, state.seen);
@@ -111,16 +116,24 @@ export async function syncInFull(options: RunSyncOptions, location: TeamMemoryLo
  * review stay on the server and are decided there (a landed one arrives as a store change);
  * changes not sent yet, whose text exists nowhere else, are kept in memory.teammem-kept/.
  */
-async function startFreshCopy(state: SyncState, files: TeamFiles, report: SyncReport): Promise<void> {
+async function startFreshCopy(state: SyncState, files: TeamFiles, report: SyncReport, why: "missing" | "empty"): Promise<void> {
   const unsent = state.outbox.filter((item) => item.content !== null);
-  for (const item of unsent) await files.keepAside(item.path, item.content!, `teammem: your team/ folder was missing and is filled again from the store; this change to ${item.path} had not been sent yet:`);
+  for (const item of unsent) await files.keepAside(item.path, item.content!, `teammem: your team/ folder was ${why} and is filled again from the store; this change to ${item.path} had not been sent yet:`);
   const inReview = Object.keys(state.pending).length;
   Object.assign(state, { files: {}, seen: {}, outbox: [], pending: {}, tombstones: {}, refused: {}, needsFullComparison: true });
   report.stateProblem = [
-    "your team/ folder was missing: it is filled again from the store (to retire a memory, delete its file, not the folder)",
+    `your team/ folder was ${why}: it is filled again from the store (to retire a memory, delete its file, not the folder or all of them)`,
     inReview ? `your ${inReview} proposal(s) in review stay on the server` : "",
     unsent.length ? `${unsent.length} change(s) not sent yet are kept in memory.teammem-kept/` : "",
   ].filter(Boolean).join("; ");
+}
+
+/** Whether any `*.md` other than an index is in the folder, at any depth (stops at the first). */
+async function holdsAnyMemoryFile(folder: string): Promise<boolean> {
+  const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+  if (entries.some((entry) => !entry.isDirectory() && isMemoryFileName(entry.name))) return true;
+  for (const entry of entries) if (entry.isDirectory() && (await holdsAnyMemoryFile(path.join(folder, entry.name)))) return true;
+  return false;
 }
 
 /** A path the server names is written on this disk: one that could escape team/ stops the sync before any write. */

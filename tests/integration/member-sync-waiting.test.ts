@@ -200,6 +200,20 @@ describe("the folder and the state as a whole", () => {
     expect(syncExitCode(await sync(member))).toBe(0);
   });
 
+  it("team/ emptied, or deleted and made again, is filled again too: nothing is proposed for retirement", async () => {
+    const { member, file, text } = await memberWithStoreFile();
+    const proposalsBefore = await world.db.proposal.count();
+    await rm(member.teamDir, { recursive: true });
+    await mkdir(member.teamDir);
+    await writeFile(path.join(member.teamDir, "notes.txt"), "not a memory\n");
+    const report = await sync(member);
+    expect(report.proposed).toEqual([]);
+    expect(report.stateProblem).toMatch(/your team\/ folder was empty: it is filled again from the store/);
+    expect(await read(member, file)).toBe(text);
+    expect(syncExitCode(await sync(member))).toBe(0);
+    expect(await world.db.proposal.count()).toBe(proposalsBefore);
+  });
+
   it("team/ deleted as a whole while a change waits: every file comes back, the proposal stays in review, unsent text is kept", async () => {
     const { member, file, text } = await memberWithStoreFile();
     await write(member, file, text.replace("Tuesdays", "Thursdays"));

@@ -99,8 +99,13 @@ function isRetirementWaiting(state: SyncState, filePath: string): boolean {
   return queued ? queued.content === null : state.pending[filePath]?.isRetirement === true;
 }
 
-/** Drops what is queued for the file and its tombstone; a proposal in review is to be withdrawn. */
+/**
+ * Drops what is queued for the file and its tombstone; a proposal in review is to be withdrawn.
+ * A queued item may have been sent already with its answer lost: its key is cancelled on the
+ * server at the next sync (a key that made nothing is answered as such).
+ */
 function cancelWaiting(state: SyncState, filePath: string, why: Withdrawal["why"], withdrawals: Withdrawal[]): void {
+  for (const item of state.outbox) if (item.path === filePath) state.cancelled.push({ path: filePath, key: item.key, why });
   state.outbox = state.outbox.filter((item) => item.path !== filePath);
   delete state.tombstones[filePath];
   const pending = state.pending[filePath];

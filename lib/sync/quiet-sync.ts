@@ -36,7 +36,7 @@ export function findQuietState(text: string | null, value: unknown, server: stri
   if (text === null || typeof value !== "object" || value === null) return null;
   const head = parseSavedHead(value);
   if (!head || head.server !== server || (flagProjectId !== null && flagProjectId !== head.projectId)) return null;
-  if (head.syncedCommit === null || head.needsFullComparison || head.outbox.length > 0) return null;
+  if (head.syncedCommit === null || head.needsFullComparison || head.outbox.length > 0 || head.cancelled.length > 0) return null;
   if (hasKeys(head.pending) || hasKeys(head.tombstones) || hasKeys(head.refused)) return null;
   const { files, seen } = value as { files?: unknown; seen?: unknown };
   if (!Array.isArray(files) || !Array.isArray(seen) || Object.keys(value).slice(-2).join() !== "files,seen") return null;

@@ -2,7 +2,7 @@ import type { ApiTarget } from "../client/teammem-api";
 import { AppError, isAppError } from "../errors";
 import { buildSyncProvenance, type SyncProvenanceContext } from "./build-sync-provenance";
 import type { Withdrawal } from "./capture-local-changes";
-import { sendSyncProposal, withdrawSyncProposal } from "./sync-api";
+import { cancelSyncSubmission, sendSyncProposal, withdrawSyncProposal } from "./sync-api";
 import type { SyncReport } from "./sync-report";
 import type { SyncState } from "./sync-state";
 
@@ -66,6 +66,25 @@ export async function withdrawProposals({ target, state, report, onSent }: Omit<
     }
     delete state.pending[filePath];
     report.turnedDown.push(withdrawnEntry(withdrawal));
+    await onSent();
+  }
+}
+
+/**
+ * Cancels on the server the keys of queued changes dropped since (see cancelWaiting): a proposal
+ * one made although its answer was lost is withdrawn and reported like any withdrawal. One that
+ * landed meanwhile is left to arrive as a store change.
+ */
+export async function cancelDroppedSubmissions({ target, state, report, onSent }: Omit<SendOutboxOptions, "provenance">): Promise<void> {
+  while (state.cancelled.length > 0) {
+    const dropped = state.cancelled[0]!;
+    try {
+      const { proposalId, state: proposalState } = await cancelSyncSubmission(target, { projectId: state.projectId, key: dropped.key });
+      if (proposalId !== null && proposalState === "withdrawn") report.turnedDown.push(withdrawnEntry({ path: dropped.path, proposalId, why: dropped.why }));
+    } catch (error) {
+      if (!isAppError(error) || (isTransient(error) && error.code !== "CONFLICT")) throw error;
+    }
+    state.cancelled.shift();
     await onSent();
   }
 }

@@ -1,3 +1,4 @@
+import * as z from "zod/mini";
 import { AppError, isAppError } from "../errors";
 import { callTeammemApi, type ApiTarget } from "../client/teammem-api";
 import { SyncAnswer, SyncProposalAnswer, type SyncFile } from "../member-sync/sync-answer";
@@ -70,6 +71,15 @@ export async function sendSyncProposal(target: ApiTarget, { projectId, item, pro
     provenance,
   });
   const parsed = SyncProposalAnswer.safeParse(payload);
+  if (!parsed.success) throw malformed();
+  return parsed.data;
+}
+
+const CancelledAnswer = z.object({ proposalId: z.nullable(z.string()), state: z.nullable(z.string()) });
+
+/** Withdraws what a dropped change's key made, if it reached the server (its answer lost). */
+export async function cancelSyncSubmission(target: ApiTarget, { projectId, key }: { projectId: string; key: string }): Promise<z.infer<typeof CancelledAnswer>> {
+  const parsed = CancelledAnswer.safeParse(await callTeammemApi<unknown>(target, "POST", `/api/projects/${encodeURIComponent(projectId)}/sync/proposals/cancel`, { idempotencyKey: key }));
   if (!parsed.success) throw malformed();
   return parsed.data;
 }

@@ -16,7 +16,7 @@ import { findSyncProject } from "./find-sync-project";
 import type { TeamMemoryLocation } from "./find-team-memory-dir";
 import type { RunSyncOptions } from "./run-sync";
 import { keepTrustworthy, scanTeamDir } from "./scan-team-dir";
-import { sendOutbox, withdrawnEntry, withdrawProposals } from "./send-outbox";
+import { cancelDroppedSubmissions, sendOutbox, withdrawnEntry, withdrawProposals } from "./send-outbox";
 import { fetchSyncAnswer } from "./sync-api";
 import { emptyReport, type SyncReport } from "./sync-report";
 import { assertReadableFormat, chooseSyncState, keepSyncStateAside, parseSyncState, proposalIdsToAsk, saveSyncState, type SyncState } from "./sync-state";
@@ -87,12 +87,13 @@ export async function syncInFull(options: RunSyncOptions, location: TeamMemoryLo
   const withdrawals = captureLocalChanges({ state, scan, answer, report });
   // The outbox and the settled decisions are durable before anything is sent or replaced. When
   // there are neither (a no-op), the state is saved once, at the end.
-  if (state.outbox.length > 0 || withdrawals.length > 0 || report.landed.length > 0 || report.turnedDown.length > 0) await save();
+  if (state.outbox.length > 0 || state.cancelled.length > 0 || withdrawals.length > 0 || report.landed.length > 0 || report.turnedDown.length > 0) await save();
   if (options.isDryRun) {
     for (const withdrawal of withdrawals) report.turnedDown.push(withdrawnEntry(withdrawal, true));
   } else {
     try {
       await withdrawProposals({ target: options.target, state, report, onSent: save }, withdrawals);
+      await cancelDroppedSubmissions({ target: options.target, state, report, onSent: save });
       await sendOutbox({ target: options.target, state, report, provenance: { checkoutRoot: location.checkoutRoot, clientVersion: options.clientVersion, findWriteEvidence: options.shareEvidence ? createSyncWriteEvidenceFinder({ env: options.config.claudeCodeEnv, homeDir: options.config.homeDir, cwd: options.cwd, teamDir: location.teamDir }) : undefined }, onSent: save });
     } catch (error) {
       if (!isAppError(error)) throw error;

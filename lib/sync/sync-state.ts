@@ -60,6 +60,11 @@ const SmallParts = {
   /** Files deleted here whose retirement is not decided yet: a pull never revives them. */
   tombstones: z.record(z.string(), Tombstone),
   refused: z._default(z.record(z.string(), Refusal), {}),
+  /**
+   * Queued changes dropped since (the file put back, a new file deleted) whose submission may
+   * have reached the server with its answer lost: each key is cancelled there on the next sync.
+   */
+  cancelled: z._default(z.array(z.object({ path: z.string(), key: z.string(), why: z.enum(["put back", "deleted"]) })), []),
   /** Where the next sync starts asking about waiting proposals, when there are more than one answer reports. */
   pendingCursor: z._default(z.int().check(z.minimum(0)), 0),
   /**
@@ -92,7 +97,7 @@ export type SyncState = z.output<typeof SavedHead> & Tables;
 export type LoadedSyncState = { state: SyncState; problem: string | null; foreign: SyncState | null };
 
 export function emptySyncState(server: string, projectId: string): SyncState {
-  return { version: SYNC_STATE_VERSION, server, projectId, syncedCommit: null, syncedAt: null, files: {}, outbox: [], pending: {}, tombstones: {}, seen: {}, refused: {}, pendingCursor: 0, needsFullComparison: false };
+  return { version: SYNC_STATE_VERSION, server, projectId, syncedCommit: null, syncedAt: null, files: {}, outbox: [], pending: {}, tombstones: {}, seen: {}, refused: {}, cancelled: [], pendingCursor: 0, needsFullComparison: false };
 }
 
 /**
@@ -260,9 +265,11 @@ function serializeParts(state: SyncState, previous: SaveBasis | null): SaveBasis
 }
 
 export function serializeHead(state: Omit<SyncState, "files" | "seen">): string {
-  const { server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, pendingCursor, needsFullComparison } = state;
-  const incomplete = needsFullComparison ? { needsFullComparison } : {}; // absent when false: most states never have it
-  return JSON.stringify({ version: SYNC_STATE_VERSION, server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, pendingCursor, ...incomplete }).slice(0, -1);
+  const { server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, cancelled, pendingCursor, needsFullComparison } = state;
+  // Absent when empty or false: most states never have them.
+  const toCancel = cancelled.length > 0 ? { cancelled } : {};
+  const incomplete = needsFullComparison ? { needsFullComparison } : {};
+  return JSON.stringify({ version: SYNC_STATE_VERSION, server, projectId, syncedCommit, syncedAt, outbox, pending, tombstones, refused, ...toCancel, pendingCursor, ...incomplete }).slice(0, -1);
 }
 
 export function serializeSyncState(state: SyncState): string {

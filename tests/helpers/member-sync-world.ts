@@ -48,6 +48,8 @@ export async function startSyncWorld() {
   const requests: RecordedRequest[] = [];
   let base = "";
   let isOffline = false;
+  // The next POST whose path ends so is handled, then its connection dropped: the answer is lost.
+  let loseAnswerTo: string | null = null;
   const server = http.createServer((incoming, outgoing) => {
     // Offline: the connection is dropped, as when the network or the server is gone.
     if (isOffline) return void incoming.socket.destroy();
@@ -57,7 +59,12 @@ export async function startSyncWorld() {
       outgoing,
       async (request) => {
         requests.push({ method: request.method, url: incoming.url ?? "", body: await request.clone().text() });
-        return dispatch(routes, request);
+        const response = await dispatch(routes, request);
+        if (loseAnswerTo !== null && request.method === "POST" && (incoming.url ?? "").endsWith(loseAnswerTo)) {
+          loseAnswerTo = null;
+          incoming.socket.destroy();
+        }
+        return response;
       },
       { url: new URL(incoming.url ?? "/", base), maxBodyBytes: MAX_BODY_BYTES },
     );
@@ -114,7 +121,7 @@ export async function startSyncWorld() {
     });
   }
 
-  return { root, config, db, userIds, tokens, requests, base: () => base, setOffline: (value: boolean) => (isOffline = value), makeMemberHome, makeMember, syncAs, teammem, stop };
+  return { root, config, db, userIds, tokens, requests, base: () => base, setOffline: (value: boolean) => (isOffline = value), loseNextAnswerTo: (pathEnd: string) => (loseAnswerTo = pathEnd), makeMemberHome, makeMember, syncAs, teammem, stop };
 }
 
 function dispatch(routes: LoadedRoute[], request: Request): Promise<Response> {

@@ -189,6 +189,34 @@ describe("a decision on a file that cannot travel now", () => {
   });
 });
 
+describe("a change whose answer was lost", () => {
+  it("a new file deleted, or a changed file put back, after its submission's answer was lost: the proposal the server made is withdrawn", async () => {
+    const member = await newMember();
+    await sync(member);
+    const file = `project_lost_answer_${++unique}.md`;
+    await write(member, file, memory("Lost answer", "Staging is reset on Mondays."));
+    world.loseNextAnswerTo("/sync/proposals");
+    const lost = await sync(member);
+    expect(lost.offlineReason).toBeTruthy();
+    const made = await world.db.proposal.findFirstOrThrow({ where: { path: file } });
+    expect(made.state).toBe("submitted");
+    await remove(member, file);
+    const report = await sync(member);
+    expect(report.turnedDown).toMatchObject([{ path: file, state: "withdrawn" }]);
+    expect(await stateOf(made.id)).toBe("withdrawn");
+    expect(syncExitCode(await sync(member))).toBe(0);
+
+    const { member: other, file: storeFile, text } = await memberWithStoreFile();
+    await write(other, storeFile, text.replace("Tuesdays", "Fridays"));
+    world.loseNextAnswerTo("/sync/proposals");
+    await sync(other);
+    const edit = await world.db.proposal.findFirstOrThrow({ where: { path: storeFile, state: "submitted" } });
+    await write(other, storeFile, text);
+    expect((await sync(other)).turnedDown).toMatchObject([{ path: storeFile, state: "withdrawn" }]);
+    expect(await stateOf(edit.id)).toBe("withdrawn");
+  });
+});
+
 describe("the folder and the state as a whole", () => {
   it("team/ deleted as a whole is filled again from the store, and nothing is proposed for retirement", async () => {
     const { member, file, text } = await memberWithStoreFile();

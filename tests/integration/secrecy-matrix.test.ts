@@ -135,6 +135,7 @@ const ROWS: Record<string, () => Promise<Call>> = {
     params: { id: PROJECT },
     body: { path: `project_sync_${++unique}.md`, content: secretMemory(), baseBlob: null, idempotencyKey: `secrecy-key-${unique}-0123456789`, provenance: { checkout: `/home/${SECRETS[0]!.value}`, baseCommit: null, clientVersion: "secrecy", note: `aws_secret_access_key = ${SECRETS[2]!.value}` } },
   }),
+  "POST /api/projects/[id]/sync/proposals/cancel": async () => ({ path: `/api/projects/${PROJECT}/sync/proposals/cancel`, params: { id: PROJECT }, body: { idempotencyKey: `secrecy-key-${unique}-0123456789` } }),
   "GET /api/projects/[id]/sync/members": async () => ({ path: `/api/projects/${PROJECT}/sync/members`, params: { id: PROJECT } }),
   "POST /api/projects/[id]/extractions": async () => {
     const session = new TranscriptBuilder();

@@ -45,6 +45,7 @@ export const hooksCommand: Command = {
     for (const change of edit.changes) output.print(`${verb} ${change}  (${file})`);
     for (const hook of edit.kept) output.print(`Kept ${hook}  (${file}): it was there before \`teammem hooks install\`.`);
     if (edit.backup) output.print(`The previous file is kept as ${edit.backup}.`);
+    if (edit.removedFile) output.print(`Deleted ${file}: \`teammem hooks install\` had created it, and it held nothing else.`);
     if (edit.wrote) output.print("New Claude Code sessions use the change; running sessions keep their hooks.");
     if (action === "install" && !(await resolveApiTarget(config).then(() => true, () => false))) {
       output.print("Note: this machine has no teammem login yet; the hooks do nothing until `teammem login --server URL` (or TEAMMEM_TOKEN and TEAMMEM_SERVER).");

@@ -1,4 +1,4 @@
-import { mkdir, readFile, realpath } from "node:fs/promises";
+import { mkdir, readFile, realpath, unlink } from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomically } from "../files/write-file-atomically";
 import { AppError } from "../errors";
@@ -16,6 +16,8 @@ export type HooksFileEdit = {
   /** The previous file, kept beside it; null when nothing was written or the file is new. */
   backup: string | null;
   wrote: boolean;
+  /** Uninstall deleted the file: install had created it, and it held nothing else. */
+  removedFile?: boolean;
 };
 
 export type EditHooksFileOptions = {
@@ -26,6 +28,9 @@ export type EditHooksFileOptions = {
   dryRun?: boolean;
   now?: Date;
 };
+
+/** The install record's mark for a settings file install created (not a JSON path). */
+const SETTINGS_FILE_ITSELF = "$file";
 
 /**
  * Installs or removes teammem's hooks in one Claude Code settings file. The file is parsed
@@ -53,13 +58,21 @@ export async function editHooksFile(options: EditHooksFileOptions): Promise<Hook
     // when this install adds nothing, so uninstall leaves them. An install that adds one hook back
     // keeps what an earlier one added and created for the other.
     if (written.wrote || (!options.dryRun && (recorded === null || recorded.added === null))) {
-      const created = [...keepOwnContainers(settings, TEAMMEM_HOOKS, file, recorded?.created ?? []), ...addition.created];
+      // The file itself, when install made it (and while nothing else wrote it since: kept on record).
+      const madeFile = text === null || (recorded?.created.includes(SETTINGS_FILE_ITSELF) ?? false) ? [SETTINGS_FILE_ITSELF] : [];
+      const created = [...keepOwnContainers(settings, TEAMMEM_HOOKS, file, recorded?.created ?? []), ...addition.created, ...madeFile];
       await writeRecordOrThrow(options, { created, added: [...addedBefore, ...addition.changes] });
     }
     return { ...written, kept: [] };
   }
   const ours = recorded === null ? TEAMMEM_HOOKS : TEAMMEM_HOOKS.filter((hook) => addedBefore.includes(hookLabel(hook)));
   const removal = removeTeammemHooks(settings, ours, file, recorded?.created ?? null);
+  // A file install made that holds nothing else once its hooks are out goes as a whole: no `{}` left behind.
+  if (!options.dryRun && removal.changes.length > 0 && recorded?.created.includes(SETTINGS_FILE_ITSELF) && Object.keys(removal.settings).length === 0) {
+    await unlink(file);
+    await writeRecordOrThrow(options, null);
+    return { file, changes: removal.changes, kept: [], backup: null, wrote: true, removedFile: true };
+  }
   const written = { ...(await writeEdit(options, text, removal)), kept: present.filter((hook) => !removal.removed.includes(hook)) };
   // The user's own hooks stay on record as not install's, for a later uninstall to leave them too.
   if (written.wrote) await writeRecordOrThrow(options, written.kept.length > 0 ? { created: [], added: [] } : null);

@@ -109,8 +109,20 @@ describe("teammem hooks install / uninstall", () => {
     expect(await readFile(path.join(checkout, ".claude", "settings.json"), "utf8")).toBe(checkedIn);
     await expect(readFile(settingsFile, "utf8")).rejects.toThrow(); // the user settings were not touched
 
-    expect(teammem(["hooks", "uninstall", "--local"], env, checkout).code).toBe(0);
-    expect(JSON.parse(await readFile(path.join(checkout, ".claude", "settings.local.json"), "utf8"))).toEqual({});
+    // Install created the local file: uninstall deletes it, with no backup beside it.
+    const uninstalled = teammem(["hooks", "uninstall", "--local"], env, checkout);
+    expect(uninstalled.code).toBe(0);
+    expect(uninstalled.stdout).toContain("Deleted");
+    expect((await readdir(path.join(checkout, ".claude"))).sort()).toEqual(["settings.json"]);
+  });
+
+  it("uninstall keeps a file install created once someone added settings of their own to it", async () => {
+    const { settingsFile, env } = await memberHome();
+    expect(teammem(["hooks", "install"], env).code).toBe(0);
+    const installed = JSON.parse(await readFile(settingsFile, "utf8"));
+    await writeFile(settingsFile, JSON.stringify({ ...installed, model: "opus" }, null, 2));
+    expect(teammem(["hooks", "uninstall"], env).code).toBe(0);
+    expect(JSON.parse(await readFile(settingsFile, "utf8"))).toEqual({ model: "opus" });
   });
 
   it("says how to use it when the action is missing", () => {

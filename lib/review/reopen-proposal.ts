@@ -18,7 +18,7 @@ export type ReopenProposalInput = { proposalId: string; actorId: string };
 
 /**
  * Puts a rejected, withdrawn or failed proposal back in the queue with its content and history
- * intact; the checks run again against today's team memories.
+ * intact; the checks run again against today's team memories. A withdrawn one only by its author.
  */
 export async function reopenProposal(config: Config, db: Db, input: ReopenProposalInput): Promise<ProposalDetail> {
   // A failed commit whose push did land is committed, not reopened: the store and the database agree.
@@ -26,6 +26,11 @@ export async function reopenProposal(config: Config, db: Db, input: ReopenPropos
     throw new AppError("CONFLICT", "This proposal's commit had reached the team store, so it is committed now; reload it.");
   }
   const { proposal, state, content } = await findProposalOrThrow(db, input.proposalId);
+  // A withdrawal is its author's decision: a reviewer putting it back would commit words under
+  // the author's name that the author took back (a sync withdraws what the member deleted).
+  if (state === "withdrawn" && proposal.proposerId !== input.actorId) {
+    throw new AppError("FORBIDDEN", "Its author withdrew this proposal, so only they can reopen it; to take its change into the store, propose it yourself.");
+  }
   assertTransition(state, "submitted");
   await ensureCloneAtRecordedCommit(config, db);
   if (content !== null) assertNoStoreCaseTwin(await loadDuplicateFinder(config, db, proposal.projectId), proposal.path);

@@ -114,6 +114,10 @@ const ROWS: Record<string, Row> = {
       body: { path: `project_sync_${++unique}.md`, content: cleanMemory(), baseBlob: null, idempotencyKey: `matrix-key-${unique}-0123456789`, provenance: { checkout: "/work/checkout", baseCommit: null, clientVersion: "matrix" } },
     }),
   },
+  "POST /api/projects/[id]/sync/proposals/cancel": {
+    success: 200,
+    prepare: async () => ({ path: "/api/projects/acme-checkout/sync/proposals/cancel", params: { id: "acme-checkout" }, body: { idempotencyKey: `matrix-cancel-${++unique}-0123456789` } }),
+  },
   "GET /api/projects/[id]/sync/members": { success: 200, prepare: async () => ({ path: "/api/projects/acme-checkout/sync/members", params: { id: "acme-checkout" } }) },
   "POST /api/projects/[id]/extractions": {
     success: 201,

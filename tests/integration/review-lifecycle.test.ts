@@ -294,6 +294,8 @@ describe("closing and reopening", () => {
     await expectCode(withdrawProposal(config, db, { proposalId: proposal.id, actorId: users.omar }), "FORBIDDEN");
     await withdrawProposal(config, db, { proposalId: proposal.id, actorId: users.priya });
     expect(await countOpenProposals(db, [PROJECT])).toBe(openBefore - 1);
+    // Withdrawn is the author's call: a lead cannot put it back and commit it under her name.
+    await expectCode(reopenProposal(config, db, { proposalId: proposal.id, actorId: users.lena }), "FORBIDDEN");
     expect(await countOpenProposals(db, [])).toBe(0);
 
     const withdrawn = await listProposals(config, db, { projectIds: [PROJECT], states: ["withdrawn"] });

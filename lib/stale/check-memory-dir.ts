@@ -39,7 +39,7 @@ export async function checkMemoryDir({ memoryDir, codeRepo, now = new Date() }: 
         // Only a regular file: one swapped for a named pipe since the listing would block the read.
         const { bytes, info } = await readRegularFile(path.join(memoryDir, file), MAX_CHECKED_BYTES);
         const isCut = info.size > bytes.length;
-        return { file, text: isCut ? toWholeLines(bytes) : bytes.toString("utf8"), mtime: info.mtime, isCut };
+        return { file, text: isCut ? toWholeWords(bytes) : bytes.toString("utf8"), mtime: info.mtime, isCut };
       } catch (error) {
         skipped.push({ path: file, reason: "unreadable", message: error instanceof NotRegularFileError ? error.message : describeError(error) });
         return null;
@@ -83,9 +83,13 @@ function createNameMasker(): (text: string) => string {
   };
 }
 
-/** A cut file up to its last whole line: a cut token (a credential's first half) is never read. */
-function toWholeLines(bytes: Buffer): string {
-  return bytes.toString("utf8", 0, bytes.lastIndexOf(0x0a) + 1);
+/**
+ * A cut file up to its last whitespace: a cut token (a credential's first half) is never read,
+ * and a file of one long line is still checked up to there (cut at its last newline, nothing was).
+ */
+function toWholeWords(bytes: Buffer): string {
+  const end = Math.max(bytes.lastIndexOf(0x0a), bytes.lastIndexOf(0x20), bytes.lastIndexOf(0x09));
+  return bytes.toString("utf8", 0, end + 1);
 }
 
 async function openLocalRepo(codeRepo: string): Promise<{ dir: string; commit: string } | { problem: string }> {

@@ -249,6 +249,15 @@ describe("staleness checks against a code repository", () => {
     expect(JSON.stringify(report)).not.toContain(token.slice(4, 30));
   });
 
+  it("a memory over 100 KB written as one line is checked up to its last word within the limit, not skipped", async () => {
+    const memories = await tempDir("teammem-mem-");
+    await writeMemory(memories, "one-line.md", memory("project", "Notes", `Merge freeze until 2026-11-20. ${"the export job writes notes ".repeat(5_000)}`), 1);
+    const report = await checkMemoryDir({ memoryDir: memories, codeRepo: null, now: NOW });
+    const [entry] = report.memories;
+    expect(entry!.signals).toEqual([expect.objectContaining({ kind: "past-date", evidence: expect.objectContaining({ date: "2026-11-20" }) })]);
+    expect(entry!.notChecked).toContain("not checked: the text past the first 100 KB");
+  });
+
   it("a memory holding one 6 MB line is checked up to the store's 100 KB limit and says so; the others as usual (S2, S3)", async () => {
     const memories = await tempDir("teammem-mem-");
     await writeMemory(memories, "blob.md", memory("project", "Export", `Merge freeze until 2026-11-20.\n${"z".repeat(6 * 1024 * 1024)}`), 1);

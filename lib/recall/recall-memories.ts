@@ -11,6 +11,7 @@ import { maskSecretRanges } from "../secrets/mask-secret-ranges";
 import { maskForDisplayRemembered, maskNameRemembered, maskSecrets, showModelName } from "./mask-secrets";
 import type { ModelBreaker, ModelPass } from "./create-model-breaker";
 import { modelFailureOf, type RecallModelSettings } from "./model";
+import { toolSearchWords } from "./is-tool-in-use-reference";
 import { rankMemoriesLocally, type RankedMemory } from "./rank-memories-locally";
 import { toSurfacedKey } from "./surfaced-key";
 import { validateSelection } from "./validate-selection";
@@ -147,7 +148,8 @@ async function select(options: RecallOptions, candidates: ScannedMemory[], manif
   // words chose memories and came back in the reasons ("matched: preconciliation").
   const query = withoutSecrets(options.query);
   const ranking = rankMemoriesLocally(candidates, query, recentTools);
-  const spoken = spokenWordsByTerm(query);
+  // The reason names a word as written: "stripe (tool in use)", not its stem "strip".
+  const spoken = new Map([...spokenWordsByTerm(toolSearchWords(recentTools).join(" ")), ...spokenWordsByTerm(query)]);
   return {
     selector: "local",
     fallbackReason,
@@ -169,7 +171,7 @@ function withoutSecrets(query: string): string {
  */
 function localReason(entry: RankedMemory, spoken: ReadonlyMap<string, string>): string {
   const words = entry.matchedTerms.map((term) => spoken.get(term) ?? term);
-  const tools = entry.matchedTools.map((tool) => `${tool} (tool in use)`);
+  const tools = entry.matchedTools.map((tool) => `${spoken.get(tool) ?? tool} (tool in use)`);
   return `matched: ${[...words, ...tools].join(", ")}`;
 }
 

@@ -102,6 +102,13 @@ describe("recallMemories without a model (the local ranker)", () => {
     expect(result.selected.find((memory) => memory.file === "team/reference_kubectl_context_gotcha.md")?.reason).toMatch(/kubectl \(tool in use\)/);
   });
 
+  it("names a tool in use as written, not by the stem the index keeps", async () => {
+    const memoryDir = await tempDir("recall-tool-word-");
+    await put(memoryDir, "project_stripe_webhooks_gotcha.md", "---\ndescription: Stripe webhooks arrive twice during retries: never assume one delivery\ntype: project\n---\nx\n", FIXTURE_NOW);
+    const result = await recallMemories({ memoryDir, query: "record the refund in the ledger table", recentTools: ["mcp__stripe__create_refund"], now: FIXTURE_NOW });
+    expect(result.selected.map((memory) => memory.reason)).toEqual([expect.stringContaining("stripe (tool in use)")]);
+  });
+
   it("R4: already-surfaced memories are removed before selection and reported, by relative or absolute path", async () => {
     const memoryDir = await ledgerlineDir();
     const query = "validate the payload of the incoming Paygate webhook";

@@ -49,4 +49,18 @@ describe("methods an API endpoint does not take", () => {
     }
     expect(checked.length).toBeGreaterThan(60);
   });
+
+  it("the auth endpoints answer per endpoint: 405 with the one method it takes, 404 for a path that names none", async () => {
+    const auth = (await import("@/app/api/auth/[...all]/route")) as unknown as Record<string, Handler>;
+    const call = (method: string, endpoint: string) =>
+      auth[method]!(new Request(`http://localhost/api/auth/${endpoint}`, { method, ...(method === "GET" || method === "OPTIONS" ? {} : { body: "{}", headers: { "content-type": "application/json" } }) }), { params: Promise.resolve({}) });
+    for (const [method, endpoint, allow] of [["GET", "sign-in/email", "OPTIONS, POST"], ["GET", "sign-out", "OPTIONS, POST"], ["DELETE", "sign-in/email", "OPTIONS, POST"], ["POST", "get-session", "GET, HEAD, OPTIONS"]] as const) {
+      const response = await call(method, endpoint);
+      expect(response.status, `${method} ${endpoint}`).toBe(405);
+      expect(response.headers.get("allow"), `${method} ${endpoint}`).toBe(allow);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/^\w+ is not supported here: this endpoint takes (GET|POST)\.$/);
+    }
+    expect((await call("OPTIONS", "get-session")).headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    for (const method of ["OPTIONS", "DELETE", "GET"]) expect((await call(method, "update-user")).status, method).toBe(404);
+  });
 });

@@ -32,6 +32,8 @@ export async function fetchSyncAnswer(target: ApiTarget, options: FetchSyncOptio
 async function fetchPages(target: ApiTarget, options: FetchSyncOptions): Promise<SyncAnswer> {
   const first = await fetchSyncPage(target, options, 1, null);
   if (options.isFirstPageOnly || first.pageCount === 1) return first;
+  // Only a walk through the pages is bounded: a peek of one file a page (status) counts thousands.
+  if (first.pageCount > MAX_PAGES) throw malformed();
   const pages: SyncFile[][] = [first.files];
   let next = 2;
   let done = 1;
@@ -55,7 +57,7 @@ export async function fetchSyncPage(target: ApiTarget, options: FetchSyncOptions
   if (options.isPeek) query.set("peek", "1");
   const payload = await callTeammemApi<unknown>(target, "GET", `/api/projects/${encodeURIComponent(options.projectId)}/sync?${query}`);
   const parsed = SyncAnswer.safeParse(payload);
-  if (!parsed.success || parsed.data.projectId !== options.projectId || parsed.data.pageCount > MAX_PAGES) throw malformed();
+  if (!parsed.success || parsed.data.projectId !== options.projectId) throw malformed();
   return parsed.data;
 }
 

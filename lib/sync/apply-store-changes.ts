@@ -22,7 +22,7 @@ export type ApplyStoreChangesOptions = {
  * tombstone) is never touched; neither is a local file that differs from what the last sync
  * wrote (a skipped file: secret, too big), nor (in a full comparison) one the store never had.
  */
-export async function applyStoreChanges({ state, scan, answer, files, report, onProgress }: ApplyStoreChangesOptions): Promise<{ isComplete: boolean }> {
+export async function applyStoreChanges({ state, scan, answer, files, report, onProgress }: ApplyStoreChangesOptions): Promise<{ isComplete: boolean; isHeadHeld: boolean }> {
   const isWaiting = (filePath: string) => Boolean(state.pending[filePath] || state.tombstones[filePath] || state.outbox.some((item) => item.path === filePath));
   const skipped = new Set(scan.skipped.map((file) => file.path));
   const writes: { incoming: SyncFile; hash: string; isNew: boolean; seenBefore: SeenBefore | undefined }[] = [];
@@ -50,6 +50,7 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
     writes.push({ incoming, hash: incomingHash, isNew: !local && !known, seenBefore: seenBeforeOf(scan, incoming.path) });
   }
   let isComplete = true;
+  let hasCaseTwin = false;
   // Retired files go first: a file retired and another added under the same name in another
   // letter case (a rename by case, in two commits) is one file on a macOS or Windows disk, and
   // removing the old name after writing the new one deleted it.
@@ -72,7 +73,7 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
     if (twin !== null) {
       // Two store files this disk may hold as one (the store took both before its rule, or from outside teammem).
       report.kept.push({ path: incoming.path, reason: `not written: ${twin} is in your team/ folder, and this name differs from it in letter case only (a macOS or Windows disk holds them as one file); ask a lead to retire one of them` });
-      isComplete = false;
+      hasCaseTwin = true;
       continue;
     }
     let written: Awaited<ReturnType<TeamFiles["write"]>>;
@@ -102,7 +103,10 @@ export async function applyStoreChanges({ state, scan, answer, files, report, on
     report.pulled.added = report.pulled.added.filter((added) => added !== filePath);
     report.kept.push({ path: filePath, reason: "not written: a file of that name appeared in your team/ folder during the sync; it stays as it is, and the next sync compares it with the store" });
   }
-  return { isComplete };
+  // A case twin is a file no disk of the team is meant to hold beside its twin: the head counts as
+  // held without it (the prompt hook tells the server so), and the next sync compares in full
+  // again. Any other file not written leaves the head where it was, to be asked for again.
+  return { isComplete: isComplete && !hasCaseTwin, isHeadHeld: isComplete };
 }
 
 /**

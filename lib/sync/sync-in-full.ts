@@ -100,10 +100,10 @@ export async function syncInFull(options: RunSyncOptions, location: TeamMemoryLo
       report.offlineReason = error.message; // the rest waits in the outbox; the pull still runs
     }
   }
-  const { isComplete } = await applyStoreChanges({ state, scan, answer, files, report, onProgress: options.onProgress });
+  const { isComplete, isHeadHeld } = await applyStoreChanges({ state, scan, answer, files, report, onProgress: options.onProgress });
   reachFaultPoint(options.config, "sync-after-files");
   // A file this disk refused is asked for again next time: the head is recorded only when all landed.
-  if (answer.head !== null && isComplete) state.syncedCommit = answer.head;
+  if (answer.head !== null && isHeadHeld) state.syncedCommit = answer.head;
   state.needsFullComparison = !isComplete;
   state.syncedAt = new Date().toISOString();
   recordSeen();

@@ -9,6 +9,7 @@ import { PROJECT, startSyncWorld } from "../helpers/member-sync-world";
 import { privateMemoryDir, teamMemoryDir } from "@/lib/memdir/paths";
 import { rejectProposal } from "@/lib/review/reject-proposal";
 import { runSync } from "@/lib/sync/run-sync";
+import { readSyncHead } from "@/lib/sync/read-sync-head";
 import { readSyncState } from "@/lib/sync/sync-state";
 import type { SyncReport } from "@/lib/sync/sync-report";
 
@@ -364,6 +365,10 @@ describe("teammem sync against hostile input", () => {
     expect(await exists(path.join(member.teamDir, "project_twin_cutoff.md"))).toBe(false);
     const cli = await teammem(member, ["sync", "--json"]);
     expect(cli.code).toBe(1); // needs attention until a lead retires one
+    // The head is held all the same (the prompt hook tells the server what team/ holds by it).
+    const head = execFileSync("git", ["-C", folder, "rev-parse", "HEAD"], { encoding: "utf8" }).trim();
+    expect((JSON.parse(cli.stdout) as { head: string }).head).toBe(head);
+    expect((await readSyncHead(member.memoryDir))?.syncedCommit).toBe(head);
 
     // A lead retires the lower-case twin, then renames the other by case (retire, then add): one sync sees both.
     await rm(path.join(folder, "project_twin_cutoff.md"));

@@ -36,6 +36,7 @@ export async function syncInFull(options: RunSyncOptions, location: TeamMemoryLo
   assertReadableFormat(saved, location.memoryDir);
   const projectId = await findSyncProject(options.target, { flagProjectId: options.projectId, rememberedProjectId: saved.state?.server === options.target.server ? saved.state.projectId : null, checkoutRoot: location.checkoutRoot });
   const { state, problem, foreign } = chooseSyncState(saved, options.target.server, projectId);
+  await assertNotAnotherProjectsFolder(foreign, projectId, location.teamDir);
   const report = emptyReport({ projectId, memoryDir: location.memoryDir, teamDir: location.teamDir, isDryRun: options.isDryRun, stateProblem: problem });
   let basis = state === saved.state ? saved.basis : null; // what the file holds, unless that is another project's state
   // Another project's state is moved aside just before this one first replaces it: a sync that
@@ -127,6 +128,20 @@ async function startFreshCopy(state: SyncState, files: TeamFiles, report: SyncRe
     inReview ? `your ${inReview} proposal(s) in review stay on the server` : "",
     unsent.length ? `${unsent.length} change(s) not sent yet are kept in memory.teammem-kept/` : "",
   ].filter(Boolean).join("; ");
+}
+
+/**
+ * team/ synced with another project is not this one's to fill: every memory in it would be
+ * proposed to `projectId` as new (`--project` mistyped, or a project sharing the repository).
+ * Refused before anything is asked, moved or written; a folder moved away first starts afresh.
+ */
+async function assertNotAnotherProjectsFolder(foreign: SyncState | null, projectId: string, teamDir: string): Promise<void> {
+  if (!foreign || foreign.projectId === projectId || !Object.keys(foreign.files).some((filePath) => filePath !== "MEMORY.md")) return;
+  if (!(await holdsAnyMemoryFile(teamDir))) return;
+  throw new AppError(
+    "INVALID_INPUT",
+    `${teamDir} holds the memories of project ${foreign.projectId}, which this checkout syncs with; syncing it with ${projectId} would propose every one of them there. Sync without --project to stay with ${foreign.projectId}, or move that team/ folder away first to start ${projectId} afresh.`,
+  );
 }
 
 /** Whether any `*.md` other than an index is in the folder, at any depth (stops at the first). */

@@ -218,6 +218,25 @@ describe("a change whose answer was lost", () => {
 });
 
 describe("the folder and the state as a whole", () => {
+  it("--project naming another project than the one team/ syncs with is refused before anything moves, also offline", async () => {
+    const { member, file } = await memberWithStoreFile();
+    const stateBefore = await readFile(syncStateFile(member.memoryDir), "utf8");
+    const proposalsBefore = await world.db.proposal.count();
+    for (const isOffline of [false, true]) {
+      world.setOffline(isOffline);
+      const refused = await world.syncAs(member, { projectId: "acme-typo" }).then(
+        () => null,
+        (error: Error) => error,
+      );
+      world.setOffline(false);
+      expect(refused?.message).toMatch(/holds the memories of project acme-checkout, which this checkout syncs with; syncing it with acme-typo would propose every one of them there/);
+    }
+    expect(await readFile(syncStateFile(member.memoryDir), "utf8")).toBe(stateBefore);
+    expect(await world.db.proposal.count()).toBe(proposalsBefore);
+    expect(await read(member, file)).toBeTruthy();
+    expect(syncExitCode(await sync(member))).toBe(0);
+  });
+
   it("team/ deleted as a whole is filled again from the store, and nothing is proposed for retirement", async () => {
     const { member, file, text } = await memberWithStoreFile();
     await rm(member.teamDir, { recursive: true });

@@ -3,6 +3,7 @@ import { findCanonicalGitRoot } from "../../lib/memdir/find-canonical-git-root";
 import { resolveConfigHome } from "../../lib/memdir/resolve-config-home";
 import { resolveApiTarget } from "../../lib/client/resolve-api-target";
 import { editHooksFile } from "../../lib/hooks/edit-hooks-file";
+import { excludeLocalSettings } from "../../lib/hooks/exclude-local-settings";
 import { TEAMMEM_HOOKS } from "../../lib/hooks/teammem-hooks";
 import type { Command } from "../command";
 import { EXIT, linesOf } from "../output";
@@ -15,7 +16,7 @@ Usage: teammem hooks install [--local] [--dry-run] [--json]
 install adds two hooks to your Claude Code settings (<CLAUDE_CONFIG_DIR or ~/.claude>/settings.json):
 ${TEAMMEM_HOOKS.map((hook) => `  ${hook.event.padEnd(17)} ${hook.command.padEnd(22)} ${hook.purpose}`).join("\n")}
 With --local they go to this checkout's .claude/settings.local.json instead (never the checked-in
-.claude/settings.json). Other settings and hooks are kept; installing twice adds nothing; the
+.claude/settings.json), and git is told to ignore that file (.git/info/exclude). Other settings and hooks are kept; installing twice adds nothing; the
 previous file is kept as <file>.bak-<time>. uninstall removes exactly the hooks install added and
 what it created to hold them (a hook, "hooks" object or event list the file already had stays).
 A settings file that is not valid JSON is refused and left as it is. New sessions pick the hooks up.
@@ -36,8 +37,9 @@ export const hooksCommand: Command = {
     const file = flags.local === true ? await localSettingsFile(process.cwd()) : path.join(resolveConfigHome(config.claudeCodeEnv, config.homeDir), "settings.json");
     const dryRun = flags["dry-run"] === true;
     const edit = await editHooksFile({ file, action, dryRun, recordDir: config.cliConfigDir });
+    const excluded = flags.local === true && action === "install" && !dryRun ? await excludeLocalSettings(path.dirname(path.dirname(file))) : null;
     if (output.isJson) {
-      output.json({ ...edit, dryRun });
+      output.json({ ...edit, dryRun, gitExclude: excluded });
       return EXIT.ok;
     }
     const verb = action === "install" ? (dryRun ? "Would add" : "Added") : dryRun ? "Would remove" : "Removed";
@@ -45,6 +47,7 @@ export const hooksCommand: Command = {
     for (const change of edit.changes) output.print(`${verb} ${change}  (${file})`);
     for (const hook of edit.kept) output.print(`Kept ${hook}  (${file}): it was there before \`teammem hooks install\`.`);
     if (edit.backup) output.print(`The previous file is kept as ${edit.backup}.`);
+    if (excluded) output.print(`Git ignores .claude/settings.local.json in this checkout now (a line in ${excluded}), so \`git add .\` leaves it out.`);
     if (edit.removedFile) output.print(`Deleted ${file}: \`teammem hooks install\` had created it, and it held nothing else.`);
     if (edit.wrote) output.print("New Claude Code sessions use the change; running sessions keep their hooks.");
     if (action === "install" && !(await resolveApiTarget(config).then(() => true, () => false))) {

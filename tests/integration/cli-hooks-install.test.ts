@@ -108,6 +108,11 @@ describe("teammem hooks install / uninstall", () => {
     expect(Object.keys(local.hooks)).toEqual(["SessionStart", "UserPromptSubmit"]);
     expect(await readFile(path.join(checkout, ".claude", "settings.json"), "utf8")).toBe(checkedIn);
     await expect(readFile(settingsFile, "utf8")).rejects.toThrow(); // the user settings were not touched
+    // As Claude Code does for that file: git leaves it (and its backups) out, through info/exclude, once.
+    expect(result.stdout).toContain("Git ignores .claude/settings.local.json in this checkout now");
+    expect(execFileSync("git", ["-C", checkout, "status", "--porcelain", "--untracked-files=all"], { encoding: "utf8" })).toBe("?? .claude/settings.json\n");
+    teammem(["hooks", "install", "--local"], env, checkout);
+    expect((await readFile(path.join(checkout, ".git", "info", "exclude"), "utf8")).split("/.claude/settings.local.json*").length).toBe(2);
 
     // Install created the local file: uninstall deletes it, with no backup beside it.
     const uninstalled = teammem(["hooks", "uninstall", "--local"], env, checkout);

@@ -31,6 +31,7 @@ export const recallHookCommand: Command = {
     const explain = (reason: string, given: string[] = []) =>
       flags.explain === true && process.stderr.write(formatLines([`teammem recall-hook: ${reason} after ${Math.round(performance.now())} ms${given.length > 0 ? `: ${given.join(", ")}` : ""}`]));
     const input = await readStdin(deadline);
+    if (input === null) return explain("input-over-1-MB"), EXIT.ok;
     // Most prompts that are skipped (one word, a slash command) end here, before the settings
     // module and its schema load: that is why this command is not marked needsConfig.
     const { parsePromptHookInput, skipReasonForPrompt } = await import("../../lib/hooks/prompt-hook-input");
@@ -52,21 +53,33 @@ export const recallHookCommand: Command = {
   },
 };
 
-/** The hook input; empty on a terminal or when it does not arrive before the deadline. */
-function readStdin(deadline: number): Promise<string> {
+const MAX_INPUT_BYTES = 1024 * 1024;
+
+/** The hook input; empty on a terminal or when it does not arrive before the deadline; null past 1 MB. */
+function readStdin(deadline: number): Promise<string | null> {
   if (process.stdin.isTTY) return Promise.resolve("");
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
+    let size = 0;
     const finish = () => {
       clearTimeout(timer);
       process.stdin.pause();
-      resolve(Buffer.concat(chunks).toString("utf8"));
+      resolve(size > MAX_INPUT_BYTES ? null : Buffer.concat(chunks).toString("utf8"));
     };
     const timer = setTimeout(() => {
       chunks.length = 0;
       finish();
     }, Math.max(1, deadline - performance.now()));
-    process.stdin.on("data", (chunk: Buffer) => chunks.push(chunk));
+    process.stdin.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      // A prompt of megabytes (a pasted log) is not one recall can rank in the budget: skipped
+      // at once, not after reading and parsing all of it past the deadline.
+      if (size > MAX_INPUT_BYTES) {
+        chunks.length = 0;
+        finish();
+      }
+    });
     process.stdin.once("end", finish);
     process.stdin.once("error", finish);
   });

@@ -183,6 +183,14 @@ describe("teammem recall-hook (Claude Code's UserPromptSubmit hook)", () => {
     expect(received).toEqual([]);
   });
 
+  it("a hook input over 1 MB (a pasted log) is skipped at once, asking nothing", async () => {
+    const run = await runHook({ session_id: "session-huge", prompt: `why does this fail?\n${"x".repeat(2 * 1024 * 1024)}` });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toMatch(/^teammem recall-hook: input-over-1-MB after \d+ ms/);
+    expect(received).toEqual([]);
+  });
+
   it("redacts a credential in the prompt before it leaves the machine", async () => {
     const run = await runHook({ session_id: "session-f", prompt: `the integration tests database login fails with token ${SECRET} today` });
     expect(run.code).toBe(0);

@@ -11,7 +11,7 @@ const SQLITE_MAGIC = "SQLite format 3\0";
  * cannot be written (or a folder for it that is missing or read-only), saying so: the migration
  * tool would otherwise fail on it as if it were corrupt. Returns whether the file exists.
  */
-export async function checkSqliteFile(sqliteFile: string): Promise<{ exists: boolean }> {
+export async function checkSqliteFile(sqliteFile: string, { readsHeader = true }: { readsHeader?: boolean } = {}): Promise<{ exists: boolean }> {
   const found = await stat(sqliteFile).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return null;
     throw unusable(sqliteFile, error.code === "ENOTDIR" ? "is inside something that is not a folder" : "cannot be read by this user", error);
@@ -23,6 +23,21 @@ export async function checkSqliteFile(sqliteFile: string): Promise<{ exists: boo
   if (found.isDirectory()) {
     throw unusable(sqliteFile, "is a folder, not a database file; set DATABASE_URL to a file in it, such as file:" + `${sqliteFile.replace(/\/$/, "")}/teammem.db`);
   }
+  if (readsHeader) await assertSqliteHeader(sqliteFile);
+  await access(sqliteFile, constants.W_OK).catch((error: NodeJS.ErrnoException) => {
+    throw unusable(sqliteFile, `cannot be written by this user (${whyNotWritable(error)})`, error);
+  });
+  await assertFolderWritable(sqliteFile);
+  return { exists: true };
+}
+
+/**
+ * Reads the file's first bytes. Only where no SQLite connection to it is open in this process:
+ * closing any descriptor of a database file drops every POSIX lock the process holds on it,
+ * SQLite's own included (sqlite.org/howtocorrupt.html, 2.2), and the next program to open it
+ * then takes it for unused and deletes the live write-ahead log.
+ */
+async function assertSqliteHeader(sqliteFile: string): Promise<void> {
   const handle = await open(sqliteFile, "r").catch((error: unknown) => {
     throw unusable(sqliteFile, "cannot be read by this user", error);
   });
@@ -36,11 +51,6 @@ export async function checkSqliteFile(sqliteFile: string): Promise<{ exists: boo
   } finally {
     await handle.close();
   }
-  await access(sqliteFile, constants.W_OK).catch((error: NodeJS.ErrnoException) => {
-    throw unusable(sqliteFile, `cannot be written by this user (${whyNotWritable(error)})`, error);
-  });
-  await assertFolderWritable(sqliteFile);
-  return { exists: true };
 }
 
 // SQLite writes its journal (write-ahead log) beside the database file, and creates the file there.

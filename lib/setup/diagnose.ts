@@ -53,7 +53,9 @@ async function checkDatabase(config: Config): Promise<Check> {
   const name = "database";
   const where = config.sqliteFile ?? "PostgreSQL (DATABASE_URL)";
   try {
-    if (config.sqliteFile && (isBeforeFirstStart(config, config.sqliteFile) || !(await checkSqliteFile(config.sqliteFile)).exists)) {
+    // The header is not read: this runs inside the server (health, Settings), where opening and
+    // closing the live database file would drop SQLite's locks on it (check-sqlite-file.ts).
+    if (config.sqliteFile && (isBeforeFirstStart(config, config.sqliteFile) || !(await checkSqliteFile(config.sqliteFile, { readsHeader: false })).exists)) {
       return { name, status: "fail", detail: `${config.sqliteFile} does not exist yet; run npm start.` };
     }
     const db = createDb(config);

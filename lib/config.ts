@@ -48,6 +48,11 @@ export type Config = {
    * gets four times as many across accounts). Successful sign-ins do not count.
    */
   signInAttemptsPerMinute: number;
+  /**
+   * A reverse proxy in front appends the client's address to X-Forwarded-For; without one the
+   * address is the connection's, and a client's own X-Forwarded-For is never believed.
+   */
+  isBehindProxy: boolean;
   /** The only account allowed to see the private memory under claudeHome. */
   claudeHomeOwner: string | null;
   /** CLI: the API token from TEAMMEM_TOKEN (else the one saved by `teammem login`). */
@@ -162,6 +167,7 @@ const readers = {
   TEAMMEM_ADMIN_EMAIL: email("must be an email address"),
   TEAMMEM_INITIAL_PASSWORD: textThat((value) => value.length >= 12, "must be at least 12 characters"),
   TEAMMEM_SIGN_IN_LIMIT: wholeNumberWithin(1, 10_000, "must be a whole number of attempts per minute (1-10000)"),
+  TEAMMEM_BEHIND_PROXY: onOff,
   TEAMMEM_CLAUDE_HOME_OWNER: email("must be the email of the account that owns the Claude home"),
   TEAMMEM_TOKEN: textThat((value) => /^tm_[A-Za-z0-9]{40}$/.test(value), "must be a teammem API token (tm_ followed by 40 letters and digits); create one on the Settings page"),
   TEAMMEM_SERVER: serverUrl("must be the http(s) address of the teammem server, such as https://teammem.example.com", "the CLI signs in with TEAMMEM_TOKEN, and messages name the server"),
@@ -245,6 +251,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     adminEmail: (vars.TEAMMEM_ADMIN_EMAIL ?? "admin@teammem.local").toLowerCase(),
     initialPassword: vars.TEAMMEM_INITIAL_PASSWORD ?? null,
     signInAttemptsPerMinute: vars.TEAMMEM_SIGN_IN_LIMIT ?? 5,
+    isBehindProxy: vars.TEAMMEM_BEHIND_PROXY ?? false,
     // The demo home belongs to the demo member Omar; any other home needs its owner named.
     claudeHomeOwner: (vars.TEAMMEM_CLAUDE_HOME_OWNER ?? (isDemoHome ? DEMO_HOME_OWNER_EMAIL : undefined))?.toLowerCase() ?? null,
     cliToken: vars.TEAMMEM_TOKEN ?? null,

@@ -52,6 +52,7 @@ await new Promise<void>((resolve) => {
 const { serveWebHandler } = await import("../lib/http/serve-web-handler");
 const { answerMalformedPath } = await import("../lib/http/answer-malformed-path");
 const { answerUnknownMethod } = await import("../lib/http/answer-unknown-method");
+const { setTrustedClientAddress } = await import("../lib/http/client-address");
 const { createApiRouteMethods } = await import("../app/_server/api-route-methods");
 const { MAX_BODY_BYTES } = await import("../app/_server/body");
 const { POST: recall } = await import("../app/api/projects/[id]/recall/route");
@@ -67,6 +68,7 @@ const RECALL_PATH = /^\/api\/projects\/([^/?]+)\/recall(?:\?.*)?$/;
 const apiRouteMethodsOf = createApiRouteMethods(path.join(root, "app", "api"));
 
 startServing((incoming, outgoing) => {
+  setTrustedClientAddress(incoming, config.isBehindProxy);
   if (answerMalformedPath(incoming, outgoing)) return Promise.resolve();
   const methodRefusal = answerUnknownMethod(incoming, outgoing, apiRouteMethodsOf);
   if (methodRefusal) return methodRefusal;

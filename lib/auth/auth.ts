@@ -59,7 +59,7 @@ export function createAuth({ config, db, secret }: AuthOptions) {
     advanced: {
       useSecureCookies: isHttps,
       cookiePrefix: "teammem",
-      // Behind no proxy by default; the Next server sets x-forwarded-for from the socket.
+      // scripts/serve.ts sets x-forwarded-for to the one address it believes (lib/http/client-address.ts).
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
     },
     telemetry: { enabled: false },

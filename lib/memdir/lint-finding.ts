@@ -14,6 +14,7 @@ export type LintRule =
   | "missing-how-to-apply"
   | "relative-date"
   | "derivable-content"
+  | "hidden-text"
   | "unreadable"
   | "symlink-escape"
   | "index-dangling"

@@ -3,6 +3,7 @@ import { findDerivableContent, type DerivableKind } from "./find-derivable-conte
 import { findRelativeDates } from "./find-relative-dates";
 import type { LintFinding } from "./lint-finding";
 import { splitFrontmatter } from "./split-frontmatter";
+import { findBidiControl } from "./find-bidi-control";
 
 export type ValidateMemoryOptions = {
   /** Relative path with `/`, used in the findings. */
@@ -49,6 +50,10 @@ export function validateMemory(options: ValidateMemoryOptions): LintFinding[] {
   const body = parseFrontmatter(text).body;
   if (header.type === "feedback" || header.type === "project") checkStructure(body, add);
   if (header.type === "project") checkDates(text, options.mtime, add);
+  const bidi = findBidiControl(text);
+  if (bidi) {
+    add({ rule: "hidden-text", severity: "error", line: bidi.line, message: `The text holds a bidirectional control character (${bidi.codePoint}), which shows the words around it in another order than an agent reads them.`, fix: "Delete the character; write right-to-left words as they are, without controls." });
+  }
   for (const hit of findDerivableContent(body)) {
     add({ rule: "derivable-content", severity: "warning", line: bodyLine(text, body, hit.line), message: `${DERIVABLE_TEXT[hit.kind]} (${hit.excerpt}): the repository already records this, and a copy in memory drifts out of date.`, fix: "Keep only what the code cannot tell: the decision, the reason, the surprise." });
   }

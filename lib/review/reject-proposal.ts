@@ -5,6 +5,7 @@ import { assertNoSecret } from "../secrets/assert-no-secret";
 import { findProposalOrThrow } from "./proposal-records";
 import { settleBeforeChange } from "./reconcile-commits";
 import { transitionProposal } from "./transition-proposal";
+import { assertNoBidiControl } from "./assert-no-bidi-control";
 
 export type RejectProposalInput = { proposalId: string; actorId: string; reason: string };
 
@@ -20,6 +21,7 @@ export async function rejectProposal(config: Config, db: Db, input: RejectPropos
   if (reason === "") throw new AppError("INVALID_INPUT", "reason: say why the proposal is rejected; the proposer sees it.", { details: { field: "reason" } });
   if (reason.length > MAX_REASON_LENGTH) throw new AppError("INVALID_INPUT", `reason: at most ${MAX_REASON_LENGTH} characters.`, { details: { field: "reason" } });
   assertNoSecret(reason, "reason");
+  assertNoBidiControl(reason, "reason");
   if ((await settleBeforeChange(config, db, input.proposalId, input.actorId)).hasLanded) {
     throw new AppError("CONFLICT", "This proposal's commit had reached the team store, so it is committed now; to take the memory out, propose retiring it.");
   }

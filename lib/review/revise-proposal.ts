@@ -14,6 +14,7 @@ import { runChecks } from "./run-checks";
 import { parseStoredChecks, serializeStoredChecks } from "./stored-checks";
 import { transitionProposal } from "./transition-proposal";
 import { assertProposalContent } from "./validate-proposal-input";
+import { assertNoBidiControl } from "./assert-no-bidi-control";
 
 export type ReviseProposalInput = { proposalId: string; actorId: string; content: string | null; note?: string };
 
@@ -30,6 +31,7 @@ export async function reviseProposal(config: Config, db: Db, input: RevisePropos
   const note = input.note?.trim() || null;
   if (note && note.length > MAX_NOTE_LENGTH) throw new AppError("INVALID_INPUT", `note: at most ${MAX_NOTE_LENGTH} characters.`, { details: { field: "note" } });
   if (note) assertNoSecret(note, "note");
+  if (note) assertNoBidiControl(note, "note");
   await findUserOrThrow(db, input.actorId, "editor");
   const { proposal, state } = await findProposalOrThrow(db, input.proposalId);
   // Refuse early (before reading the store) when the proposal is closed or being committed.

@@ -270,6 +270,8 @@ describe("closing and reopening", () => {
   it("rejects with a required reason, reopens with the content intact, and records every move", async () => {
     const proposal = await submit({ content: projectMemory("Wallet launch date", "The wallet feature launches to all EU customers on 2027-02-01") });
     await expectCode(rejectProposal(config, db, { proposalId: proposal.id, actorId: users.lena, reason: "  " }), "INVALID_INPUT");
+    // A direction override would reverse the page's own sentence after it ("A lead can reopen it.").
+    await expectCode(rejectProposal(config, db, { proposalId: proposal.id, actorId: users.lena, reason: "duplicate \u202e" }), "INVALID_INPUT");
     await rejectProposal(config, db, { proposalId: proposal.id, actorId: users.lena, reason: "Already in project_wallet_launch.md" });
     const rejected = await getProposal(config, db, proposal.id);
     expect(rejected).toMatchObject({ state: "rejected", rejectionReason: "Already in project_wallet_launch.md", content: proposal.content });

@@ -141,7 +141,7 @@ function Checks({ proposal, canReview }: { proposal: ProposalDetail; canReview: 
       {checks.duplicates.length > 0 && (
         <>
           <p><strong>Possible duplicates:</strong></p>
-          <ul data-testid="duplicates">{checks.duplicates.map((duplicate) => <li key={duplicate.path}><Link href={`/memories/team/${encodeURIComponent(proposal.projectId)}/${duplicate.path.split("/").map(encodeURIComponent).join("/")}`}>{duplicate.name ?? duplicate.path}</Link> ({duplicate.kind === "same-name" ? "same name" : `${Math.round(duplicate.similarity * 100)}% alike`}){canReview && proposal.content !== null && <SupersedeButton projectId={proposal.projectId} proposalId={proposal.id} targetPath={duplicate.path} />}</li>)}</ul>
+          <ul data-testid="duplicates">{checks.duplicates.map((duplicate) => <li key={duplicate.path}><Link href={`/memories/team/${encodeURIComponent(proposal.projectId)}/${duplicate.path.split("/").map(encodeURIComponent).join("/")}`}>{duplicate.name ?? duplicate.path}</Link> ({duplicate.kind === "same-name" ? "same name" : `${Math.round(duplicate.similarity * 100)}% alike`}){canReview && proposal.content !== null && (OPEN_PROPOSAL_STATES as readonly string[]).includes(proposal.state) && <SupersedeButton projectId={proposal.projectId} proposalId={proposal.id} targetPath={duplicate.path} />}</li>)}</ul>
         </>
       )}
       <FindingsList findings={checks.lint} emptyText="Lint: no findings." />

@@ -33,7 +33,11 @@ export function ProposalActions(props: Props) {
   const editor = useRef<HTMLTextAreaElement>(null);
   const base = `/api/projects/${encodeURIComponent(props.projectId)}/proposals/${encodeURIComponent(props.proposalId)}`;
 
+  // Set before React renders the disabled buttons: a key held down or pressed twice acts once.
+  const acting = useRef(false);
   const act = useCallback(async (action: string, body: unknown = undefined) => {
+    if (acting.current) return;
+    acting.current = true;
     setBusy(true);
     setError(null);
     try {
@@ -41,9 +45,17 @@ export function ProposalActions(props: Props) {
       window.location.reload();
     } catch (failure) {
       setError((failure as Error).message);
+      acting.current = false;
       setBusy(false);
     }
   }, [base]);
+
+  // The keys do what the buttons allow, no more: nothing on a decided proposal, no approval
+  // while a blocker, a refusal or an unticked confirmation stands.
+  const isOpen = DECIDABLE.has(props.state);
+  const canDecide = props.canReview && isOpen && !isBusy;
+  const canApprove = canDecide && props.blockers.length === 0 && props.approvalRefusal === null && (!props.needsConfirmation || isConfirmed);
+  const canEdit = canDecide && props.editableContent !== null;
 
   const approve = useCallback(() => act("approve", { revision: props.revision, ...(props.needsConfirmation ? { confirmTeamConvention: isConfirmed } : {}) }), [act, props.revision, props.needsConfirmation, isConfirmed]);
   const reject = useCallback(() => {
@@ -57,7 +69,8 @@ export function ProposalActions(props: Props) {
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       const target = event.target as HTMLElement | null;
-      if (event.metaKey || event.ctrlKey || event.altKey || target?.closest("input, textarea, select")) return;
+      // Not while typing; a ticked checkbox (the team-convention confirmation) keeps the keys.
+      if (event.metaKey || event.ctrlKey || event.altKey || target?.closest("input:not([type=checkbox]), textarea, select")) return;
       const shortcut = shortcutFor(event.key);
       if (!shortcut) return;
       // The key is the shortcut's, not text: `e` focuses the editor before the browser would
@@ -68,21 +81,20 @@ export function ProposalActions(props: Props) {
     function shortcutFor(key: string): (() => void) | null {
       if (key === "j" && props.nextId) return () => window.location.assign(`/review/${props.nextId}`);
       if (key === "k" && props.previousId) return () => window.location.assign(`/review/${props.previousId}`);
-      if (key === "a" && props.canReview && !props.approvalRefusal) return () => void approve();
-      if (key === "r" && props.canReview) return reject;
-      if (key === "e" && props.canReview && props.editableContent !== null) return () => setEditing(true);
+      if (key === "a" && canApprove) return () => void approve();
+      if (key === "r" && canDecide) return reject;
+      if (key === "e" && canEdit) return () => setEditing(true);
       return null;
     }
     window.addEventListener("keydown", onKey);
     setShortcutsReady(true);
     return () => window.removeEventListener("keydown", onKey);
-  }, [approve, reject, props.nextId, props.previousId, props.canReview, props.editableContent, props.approvalRefusal]);
+  }, [approve, reject, props.nextId, props.previousId, canApprove, canDecide, canEdit]);
 
   useEffect(() => {
     if (isEditing) editor.current?.focus();
   }, [isEditing]);
 
-  const isOpen = DECIDABLE.has(props.state);
   // data-shortcuts says the keys work: until the page is hydrated a key press does nothing.
   return (
     <section className="panel" aria-label="Actions" data-shortcuts={areShortcutsReady ? "ready" : "loading"}>
@@ -119,7 +131,7 @@ export function ProposalActions(props: Props) {
       {/* Only the keys that do something for this reader. */}
       <p className="muted" style={{ marginBottom: 0 }}>
         Keys: <span className="kbd">j</span>/<span className="kbd">k</span> next/previous
-        {props.canReview && <>, <span className="kbd">a</span> approve, <span className="kbd">r</span> reject{props.editableContent !== null && <>, <span className="kbd">e</span> edit</>}</>}.
+        {props.canReview && isOpen && <>, <span className="kbd">a</span> approve, <span className="kbd">r</span> reject{props.editableContent !== null && <>, <span className="kbd">e</span> edit</>}</>}.
       </p>
     </section>
   );

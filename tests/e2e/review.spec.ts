@@ -67,8 +67,12 @@ test("a member proposes an edit from a team memory's page; it becomes a proposal
   await page.getByRole("button", { name: "Propose an edit" }).click();
   const editor = page.getByLabel("The whole file, frontmatter included");
   await editor.fill((await editor.inputValue()).replace("tells PayFlow outages", "separates PayFlow outages"));
-  await page.getByRole("button", { name: "Submit for review" }).click();
+  // A double click submits once.
+  const submissions: string[] = [];
+  page.on("request", (request) => void (request.method() === "POST" && request.url().endsWith("/proposals") && submissions.push(request.url())));
+  await page.getByRole("button", { name: "Submit for review" }).dblclick();
   await expect(page).toHaveURL(/\/review\//);
+  expect(submissions).toHaveLength(1);
   await expect(page.getByTestId("proposal-state")).toHaveText("submitted");
   await expect(page.getByTestId("proposal-diff")).toContainText("separates PayFlow outages");
   await expect(page.getByText("edit of a team memory")).toBeVisible();

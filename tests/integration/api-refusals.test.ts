@@ -117,6 +117,16 @@ describe("what the API refuses", () => {
     expect(await world.db.proposal.count({ where: { path } })).toBe(0);
   });
 
+  it("an empty token name, a token with no project and an empty recall prompt are refused in words a person acts on", async () => {
+    const tokens = await handlerOf("tokens");
+    const noName = await call(tokens, { path: "/api/tokens", body: { name: "  ", projectIds: [PROJECT] }, cookie: world.adminSession });
+    expect(noName.body.error).toEqual({ code: "INVALID_INPUT", message: "name: give the token a name, such as the machine it is for." });
+    const noProject = await call(tokens, { path: "/api/tokens", body: { name: "laptop", projectIds: [] }, cookie: world.adminSession });
+    expect(noProject.body.error).toEqual({ code: "INVALID_INPUT", message: "projectIds: choose at least one project the token may reach." });
+    const blank = await projectCall("recall", { query: "   " });
+    expect(blank.body.error).toEqual({ code: "INVALID_INPUT", message: "query: write the prompt to recall memories for." });
+  });
+
   it("a body nested deeper than 64 levels is a 400 saying so, well under the size cap, on routes and sign-in alike", async () => {
     const deep = (levels: number) => '{"a":'.repeat(levels) + "1" + "}".repeat(levels);
     const proposal = `{"path":"project_deep_${++unique}.md","content":${JSON.stringify(memory())},"provenance":${deep(2_500)}}`;

@@ -8,8 +8,8 @@ import { otherMethodsThan } from "../../_server/other-methods";
 
 const TokenInput = z
   .object({
-    name: z.string().trim().min(1).max(100),
-    projectIds: z.array(z.string().max(100)).min(1).max(100),
+    name: z.string().trim().min(1, { error: "give the token a name, such as the machine it is for" }).max(100, { error: "at most 100 characters" }),
+    projectIds: z.array(z.string().max(100)).min(1, { error: "choose at least one project the token may reach" }).max(100),
     expiresInDays: z.number().int().min(1).max(3650).nullable().optional(),
   })
   .strict();

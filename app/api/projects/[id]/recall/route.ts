@@ -9,7 +9,7 @@ import { otherMethodsThan } from "../../../../_server/other-methods";
 
 const RecallInput = z
   .object({
-    query: z.string().trim().min(1).max(MAX_RECALL_QUERY_LENGTH),
+    query: z.string().trim().min(1, { error: "write the prompt to recall memories for" }).max(MAX_RECALL_QUERY_LENGTH),
     recentTools: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
     alreadySurfaced: z.array(z.string().min(1).max(500)).max(500).optional(),
     allowSingleWord: z.boolean().optional(),

@@ -314,6 +314,12 @@ describe("teammem sync against hostile input", () => {
     await sync(member);
     await editState(member, (state) => void (state.projectId = "other-project"));
     const original = await readFile(stateFile(member), "utf8");
+    // While team/ holds the other project's memories, syncing it with this one is refused: each would be proposed here.
+    const refusedSwitch = await teammem(member, ["sync", "--project", PROJECT]);
+    expect(refusedSwitch.code).toBe(2);
+    expect(refusedSwitch.stderr).toMatch(/holds the memories of project other-project/);
+    expect(await readFile(stateFile(member), "utf8")).toBe(original);
+    await rm(member.teamDir, { recursive: true });
     const cli = await teammem(member, ["sync", "--json", "--project", PROJECT]);
     expect([0, 1]).toContain(cli.code);
     expect((JSON.parse(cli.stdout) as SyncReport).stateProblem).toMatch(/other-project/);

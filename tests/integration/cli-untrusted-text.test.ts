@@ -74,7 +74,9 @@ describe("a lead's rejection reason on a member's terminal", () => {
     await sync(member);
     await writeTeamFile(member.teamDir, "project_hostile_reason.md", memoryText("Hostile reason", "Refunds settle in two days.", "Refund settlement takes two business days"));
     const proposalId = (await sync(member)).proposed[0]!.proposalId!;
-    await rejectProposal(world.config, world.db, { proposalId, actorId: world.userIds.lena, reason: HOSTILE_REASON });
+    await rejectProposal(world.config, world.db, { proposalId, actorId: world.userIds.lena, reason: "placeholder" });
+    // Stored as a server before the rule against direction controls in reasons would have kept it.
+    await world.db.proposal.update({ where: { id: proposalId }, data: { rejectionReason: HOSTILE_REASON } });
 
     const status = await teammem(member, ["status"]);
     expect(status.stdout).not.toContain(ESC);

@@ -38,7 +38,7 @@ export function createAuth({ config, db, secret }: AuthOptions) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== SIGN_IN_PATH) return;
-        const retryAfter = await failures.secondsUntilAllowed(signInKeys(ctx));
+        const retryAfter = await failures.reserveAttempt(signInKeys(ctx));
         if (retryAfter === 0) return;
         throw new APIError(
           "TOO_MANY_REQUESTS",
@@ -50,8 +50,10 @@ export function createAuth({ config, db, secret }: AuthOptions) {
         if (ctx.path !== SIGN_IN_PATH) return;
         const returned = ctx.context.returned;
         const keys = signInKeys(ctx);
-        if (isAPIError(returned) && returned.statusCode === 401) await failures.recordFailure(keys);
-        else if (!isAPIError(returned) && keys.email) await failures.clearAccount(keys.email);
+        // The attempt was counted as a failure before the check; a refusal that is no failure of
+        // the password (429 from the limit itself stays counted) gives it back.
+        if (isAPIError(returned) && (returned.statusCode === 401 || returned.statusCode === 429)) return;
+        await failures.releaseAttempt(keys, { clearAccount: !isAPIError(returned) });
       }),
     },
     // Every line the library logs goes through lib/log.ts: one JSON line, redacted.

@@ -83,6 +83,15 @@ describe("sign-in limit", () => {
     expect((await signIn("omar@acme.example", PASSWORD, client)).status).toBe(200);
   });
 
+  it("holds the account's limit for guesses sent at the same instant: at most LIMIT reach the password check", async () => {
+    const statuses = await Promise.all(Array.from({ length: 12 }, () => signIn("priya@acme.example", "wrong-password-guess", newClient()).then((response) => response.status)));
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(LIMIT);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(12 - LIMIT);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+    await db.rateLimit.deleteMany({ where: { key: { contains: "priya@acme.example" } } });
+    expect((await signIn("priya@acme.example", PASSWORD, newClient())).status).toBe(200);
+  });
+
   it("does not count a body sign-in refuses (a field it does not take) as a failure, nor answer it with the password's verdict", async () => {
     const client = newClient();
     const refused: number[] = [];

@@ -100,6 +100,8 @@ function runHook(input: Record<string, unknown>, env: Record<string, string> = {
     child.stdout.on("data", (chunk) => (stdout += String(chunk)));
     child.stderr.on("data", (chunk) => (stderr += String(chunk)));
     child.on("close", (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+    // A hook that stops reading (an input over 1 MB) closes the pipe under the rest: not a failure here.
+    child.stdin.on("error", () => {});
     child.stdin.end(JSON.stringify({ hook_event_name: "UserPromptSubmit", transcript_path: "/nowhere.jsonl", permission_mode: "default", cwd: checkout, ...input }));
   });
 }

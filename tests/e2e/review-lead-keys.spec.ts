@@ -59,6 +59,8 @@ test("when the server cannot be reached, a review action says so and what to do"
   await openAsLead(page, `/review/${id}`);
   await expect(page.locator('[aria-label="Actions"][data-shortcuts="ready"]')).toBeVisible();
   await page.route("**/api/**", (route) => route.abort("connectionrefused"));
+  // The page's own requests are refused before the key is pressed (once a rejection went through).
+  await expect.poll(() => page.evaluate(() => fetch("/api/me").then(() => "answered", () => "refused"))).toBe("refused");
   page.once("dialog", (dialog) => void dialog.accept("not needed"));
   await page.keyboard.press("r");
   const alert = page.getByRole("alert").filter({ hasText: "Could not reach the teammem server" });
